@@ -1,0 +1,96 @@
+// Fisher–Yates dealing over 52 cards, predeal, the board cycle and the recorded deal procedure.
+#include "redouble/dealer.hpp"
+
+#include <string>
+
+#include "redouble/card_set.hpp"
+#include "redouble/errors.hpp"
+
+namespace redouble {
+
+int board_vulnerability(long long board) noexcept {
+  // The standard cycle repeats every 16 boards; rows of four shift by one each time.
+  static constexpr int kVul[16] = {0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2};
+  return kVul[((board - 1) % 16 + 16) % 16];
+}
+
+Hands random_deal(Rng& rng, int dealer) noexcept {
+  // "Inside-out" Fisher–Yates: the card drawn at step p is the card that ends at pack position
+  // p, which the rotation gives to seat (dealer + 1 + p) % 4. Drawing positions 51 down to 0
+  // makes pack position 51 (the last card dealt) go to the dealer.
+  std::uint8_t pack[52];
+  for (int i = 0; i < 52; ++i) pack[i] = static_cast<std::uint8_t>(i);
+  Hands hands{};
+  for (int p = 51; p > 0; --p) {
+    const std::uint32_t j = rng.below(static_cast<std::uint32_t>(p + 1));
+    const std::uint8_t card = pack[j];
+    pack[j] = pack[p];
+    hands[static_cast<std::size_t>((dealer + 1 + p) & 3)] |= card_bit(card);
+  }
+  hands[static_cast<std::size_t>((dealer + 1) & 3)] |= card_bit(pack[0]);
+  return hands;
+}
+
+Hands board_deal(std::uint64_t seed, std::uint64_t board) noexcept {
+  Rng rng(seed, board);
+  return random_deal(rng, board_dealer(static_cast<long long>(board)));
+}
+
+void deals_batch(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                 std::uint64_t* out) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const Hands h = board_deal(seed, first_board + i);
+    for (std::size_t s = 0; s < 4; ++s) out[4 * i + s] = h[s];
+  }
+}
+
+Hands predeal(Rng& rng, const Hands& predealt, int hand_size) {
+  if (hand_size < 0 || hand_size > 13) throw InvalidDeal("hand size must be 0..13");
+  std::uint64_t used = 0;
+  for (int s = 0; s < 4; ++s) {
+    const std::uint64_t h = predealt[static_cast<std::size_t>(s)];
+    if (h & ~kFullDeck) throw InvalidDeal("predealt mask has bits above 51");
+    if (h & used) throw InvalidDeal("a predealt card is given to two seats");
+    if (count(h) > hand_size)
+      throw InvalidDeal(std::string("seat ") + kSeatChars[s] + " is predealt " +
+                        std::to_string(count(h)) + " cards, more than " +
+                        std::to_string(hand_size));
+    used |= h;
+  }
+  std::uint8_t pool[52];
+  int n = 0;
+  for_each_card(kFullDeck & ~used, [&](int c) { pool[n++] = static_cast<std::uint8_t>(c); });
+  // Shuffle the undealt cards, then fill each seat's gap in seat order. Any fixed filling order
+  // is uniform because the pool order is.
+  for (int p = n - 1; p > 0; --p) {
+    const std::uint32_t j = rng.below(static_cast<std::uint32_t>(p + 1));
+    std::swap(pool[p], pool[j]);
+  }
+  Hands hands = predealt;
+  int k = 0;
+  for (int s = 0; s < 4; ++s) {
+    auto& h = hands[static_cast<std::size_t>(s)];
+    while (count(h) < hand_size) h |= card_bit(pool[k++]);
+  }
+  return hands;
+}
+
+DealRecord deal_procedure(Rng& rng, int dealer) {
+  if (dealer < 0 || dealer > 3) throw InvalidDeal("dealer must be a seat 0..3");
+  DealRecord rec;
+  rec.dealer = dealer;
+  for (int i = 0; i < 52; ++i) rec.shuffled[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  for (int p = 51; p > 0; --p) {
+    const std::uint32_t j = rng.below(static_cast<std::uint32_t>(p + 1));
+    std::swap(rec.shuffled[static_cast<std::size_t>(p)], rec.shuffled[j]);
+  }
+  // The cut leaves at least four cards in each packet (seed 004; Auction 1912 law 32).
+  rec.cut = 4 + static_cast<int>(rng.below(45));
+  for (int i = 0; i < 52; ++i)
+    rec.pack[static_cast<std::size_t>(i)] = rec.shuffled[static_cast<std::size_t>((i + rec.cut) % 52)];
+  for (int i = 0; i < 52; ++i)
+    rec.seats[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((dealer + 1 + i) & 3);
+  return rec;
+}
+
+}  // namespace redouble

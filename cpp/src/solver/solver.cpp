@@ -1,0 +1,1 @@
+// Placeholder translation unit for the solver facade (issue 3 replaces it).

@@ -1,0 +1,470 @@
+"""Suits, strains, seats, sides, ranks, cards and card sets.
+
+The numeric values are redouble's one encoding (see ``cpp/include/redouble/types.hpp``):
+a card's id is ``suit * 13 + rank`` and also its bit in a 52-bit card mask.
+
+>>> Card.parse("SA").suit is Suit.SPADES
+True
+>>> CardSet.from_pbn_hand("AK.Q..T9").hcp()
+9
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
+from enum import IntEnum
+from typing import Any, ClassVar, Self
+
+from .errors import FormatError, InvalidDealError
+
+__all__ = [
+    "RANK_CHARS",
+    "Card",
+    "CardSet",
+    "Rank",
+    "Seat",
+    "Side",
+    "Strain",
+    "Suit",
+]
+
+RANK_CHARS = "23456789TJQKA"
+_SUIT_LETTERS = "CDHS"
+_SUIT_SYMBOLS = "♣♦♥♠"
+_FULL_DECK = (1 << 52) - 1
+_SUIT_MASK = 0x1FFF
+
+
+class Suit(IntEnum):
+    """A suit, in the modern bidding order (historical orderings come from the law set)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter name: C, D, H or S."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """Unicode suit symbol: ♣ ♦ ♥ ♠."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def strain(self) -> Strain:
+        """The strain in which this suit is trumps."""
+        return Strain(int(self))
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a suit letter or symbol ("S", "s", "♠").
+
+        Raises:
+            FormatError: if the text names no suit.
+        """
+        t = text.strip().upper()
+        if len(t) == 1 and t in _SUIT_LETTERS:
+            return cls(_SUIT_LETTERS.index(t))
+        if len(t) == 1 and t in _SUIT_SYMBOLS + "♧♢♡♤":
+            return cls(("♣♦♥♠♧♢♡♤".index(t)) % 4)
+        raise FormatError(f"not a suit: {text!r} (expected C, D, H, S or a suit symbol)")
+
+
+class Strain(IntEnum):
+    """A play strain: one of the suits as trumps, or no trump."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    @property
+    def letter(self) -> str:
+        """Short name: C, D, H, S or NT."""
+        return "NT" if self is Strain.NOTRUMP else _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """Suit symbol, or NT."""
+        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None at no trump."""
+        return None if self is Strain.NOTRUMP else Suit(int(self))
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Parse "C", "D", "H", "S", "N" or "NT" (any case) or a suit symbol.
+
+        Raises:
+            FormatError: if the text names no strain.
+        """
+        t = text.strip().upper()
+        if t in ("N", "NT", "NOTRUMP", "NO TRUMP", "NO TRUMPS"):
+            return cls.NOTRUMP
+        try:
+            return Suit.parse(t).strain
+        except FormatError:
+            raise FormatError(f"not a strain: {text!r} (expected C, D, H, S or NT)") from None
+
+
+class Side(IntEnum):
+    """A partnership: North–South or East–West."""
+
+    NS = 0
+    EW = 1
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        """The two seats of this side."""
+        return (Seat(int(self)), Seat(int(self) + 2))
+
+    @property
+    def opponents(self) -> Side:
+        """The other side."""
+        return Side(1 - int(self))
+
+
+class Seat(IntEnum):
+    """A seat at the table, clockwise from North."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def letter(self) -> str:
+        """One-letter name: N, E, S or W."""
+        return "NESW"[self]
+
+    @property
+    def lho(self) -> Seat:
+        """The seat on the left (next to play)."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite."""
+        return Seat((self + 2) % 4)
+
+    @property
+    def rho(self) -> Seat:
+        """The seat on the right."""
+        return Seat((self + 3) % 4)
+
+    @property
+    def side(self) -> Side:
+        """This seat's partnership."""
+        return Side(self & 1)
+
+    def next(self, steps: int = 1) -> Seat:
+        """The seat `steps` places to the left (clockwise)."""
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Parse "N", "E", "S", "W" or the full name, any case.
+
+        Raises:
+            FormatError: if the text names no seat.
+        """
+        t = text.strip().upper()
+        for seat in cls:
+            if t in (seat.letter, seat.name):
+                return seat
+        raise FormatError(f"not a seat: {text!r} (expected N, E, S or W)")
+
+
+class Rank(IntEnum):
+    """A card rank, deuce lowest, ace highest (in play)."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        """One-character name: 2-9, T, J, Q, K, A."""
+        return RANK_CHARS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank character ("A", "t", "10", "7").
+
+        Raises:
+            FormatError: if the text names no rank.
+        """
+        t = text.strip().upper()
+        if t == "10":
+            t = "T"
+        if len(t) == 1 and t in RANK_CHARS:
+            return cls(RANK_CHARS.index(t))
+        raise FormatError(f"not a rank: {text!r} (expected 2-9, T, J, Q, K or A)")
+
+
+class Card(int):
+    """A playing card: an int ``suit * 13 + rank`` with bridge names.
+
+    >>> Card.parse("H10"), Card.of(Suit.HEARTS, Rank.TEN) == Card.parse("HT")
+    (Card.parse('HT'), True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card_id: int) -> Self:
+        """Make a card from its id 0..51.
+
+        Raises:
+            InvalidDealError: if the id is out of range.
+        """
+        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 52:
+            raise InvalidDealError(f"card id must be an int 0..51, not {card_id!r}")
+        return super().__new__(cls, card_id)
+
+    @classmethod
+    def of(cls, suit: Suit | int, rank: Rank | int) -> Card:
+        """The card of a suit and rank."""
+        return cls(int(suit) * 13 + int(rank))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse a card: suit then rank ("SA", "h10", "♠K") or rank then suit ("AS").
+
+        Raises:
+            FormatError: if the text is not a card.
+        """
+        t = text.strip()
+        if len(t) >= 2:
+            for suit_part, rank_part in ((t[0], t[1:]), (t[-1], t[:-1])):
+                try:
+                    return cls.of(Suit.parse(suit_part), Rank.parse(rank_part))
+                except FormatError:
+                    continue
+        raise FormatError(f"not a card: {text!r} (expected e.g. 'SA', 'H7', 'DT')")
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return Suit(int(self) // 13)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return Rank(int(self) % 13)
+
+    @property
+    def mask(self) -> int:
+        """The card's bit in a card mask."""
+        return 1 << int(self)
+
+    def symbol(self) -> str:
+        """Name with a Unicode suit symbol, e.g. ``♠A``."""
+        return self.suit.symbol + self.rank.char
+
+    def __str__(self) -> str:
+        return self.suit.letter + self.rank.char
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (int(self),))
+
+
+def _mask_of(cards: Iterable[Card | int | str]) -> int:
+    mask = 0
+    for c in cards:
+        card = Card.parse(c) if isinstance(c, str) else Card(int(c))
+        if mask & card.mask:
+            raise InvalidDealError(f"card {card} appears twice")
+        mask |= card.mask
+    return mask
+
+
+class CardSet(AbstractSet[Card]):
+    """An immutable, hashable set of cards over a 52-bit mask.
+
+    Supports the set operators (``&``, ``|``, ``-``, ``^``) and comparisons of
+    :class:`collections.abc.Set`. Iteration is by card id (clubs deuce first).
+
+    >>> h = CardSet.from_pbn_hand("AKQ..JT9.2")
+    >>> len(h), Card.parse("SK") in h, str(h)
+    (7, True, 'AKQ..JT9.2')
+    """
+
+    __slots__ = ("_mask",)
+    _mask: int
+    _HCP: ClassVar[dict[int, int]] = {12: 4, 11: 3, 10: 2, 9: 1}
+
+    def __init__(self, cards: Iterable[Card | int | str] | int = 0) -> None:
+        """Make a set from a mask (int) or from cards (Card, id or text such as "SA").
+
+        Raises:
+            InvalidDealError: if the mask has bits above 51 or a card is repeated.
+        """
+        if isinstance(cards, bool):
+            raise InvalidDealError("a card set is a mask or an iterable of cards, not a bool")
+        if isinstance(cards, int):
+            if cards < 0 or cards & ~_FULL_DECK:
+                raise InvalidDealError(f"card mask must be within 52 bits, got {cards:#x}")
+            mask = cards
+        else:
+            mask = _mask_of(cards)
+        object.__setattr__(self, "_mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def from_pbn_hand(cls, text: str) -> CardSet:
+        """Parse a hand as "spades.hearts.diamonds.clubs" ("AKQ2.T98.76.5432"; "-" is empty).
+
+        Raises:
+            FormatError: on bad syntax.
+        """
+        t = text.strip()
+        if t == "-":
+            return cls()
+        parts = t.split(".")
+        if len(parts) != 4:
+            raise FormatError(f"a hand needs four suits separated by '.', got {text!r}")
+        mask = 0
+        for suit, part in zip((3, 2, 1, 0), parts, strict=True):
+            p = part.upper().replace("10", "T")
+            for ch in p:
+                if ch not in RANK_CHARS:
+                    raise FormatError(f"unexpected character {ch!r} in hand {text!r}")
+                bit = 1 << (suit * 13 + RANK_CHARS.index(ch))
+                if mask & bit:
+                    raise FormatError(f"rank {ch!r} repeated in hand {text!r}")
+                mask |= bit
+        return cls(mask)
+
+    @classmethod
+    def full_deck(cls) -> CardSet:
+        """All 52 cards."""
+        return cls(_FULL_DECK)
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit card mask."""
+        return self._mask
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            try:
+                card = Card.parse(card)
+            except FormatError:
+                return False
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52:
+            return bool(self._mask >> card & 1)
+        return False
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self._mask
+        while m:
+            low = m & -m
+            yield Card(low.bit_length() - 1)
+            m ^= low
+
+    def __reversed__(self) -> Iterator[Card]:
+        m = self._mask
+        while m:
+            top = m.bit_length() - 1
+            yield Card(top)
+            m ^= 1 << top
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self._mask))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self._mask == other._mask
+        return super().__eq__(other)
+
+    @classmethod
+    def _from_iterable(cls, it: Iterable[Any]) -> CardSet:  # type: ignore[override]
+        return cls(it)
+
+    def __and__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet(self._mask & other._mask)
+        return CardSet(super().__and__(other))  # type: ignore[operator]
+
+    def __or__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet(self._mask | other._mask)
+        return CardSet(super().__or__(other))  # type: ignore[operator]
+
+    def __sub__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet(self._mask & ~other._mask)
+        return CardSet(super().__sub__(other))  # type: ignore[operator]
+
+    def __xor__(self, other: object) -> CardSet:
+        if isinstance(other, CardSet):
+            return CardSet(self._mask ^ other._mask)
+        return CardSet(super().__xor__(other))  # type: ignore[operator]
+
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
+    def holding(self, suit: Suit | int) -> int:
+        """The cards of one suit as 13 rank bits (deuce = bit 0)."""
+        return (self._mask >> (13 * int(suit))) & _SUIT_MASK
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self._mask & (_SUIT_MASK << (13 * int(suit))))
+
+    def length(self, suit: Suit | int) -> int:
+        """Number of cards held in a suit."""
+        return self.holding(suit).bit_count()
+
+    def shape(self) -> tuple[int, int, int, int]:
+        """Suit lengths in the order spades, hearts, diamonds, clubs."""
+        return (self.length(3), self.length(2), self.length(1), self.length(0))
+
+    def hcp(self) -> int:
+        """Milton Work high-card points: A=4, K=3, Q=2, J=1."""
+        total = 0
+        for suit in range(4):
+            h = self.holding(suit)
+            total += 4 * (h >> 12 & 1) + 3 * (h >> 11 & 1) + 2 * (h >> 10 & 1) + (h >> 9 & 1)
+        return total
+
+    def to_pbn(self) -> str:
+        """The hand as "spades.hearts.diamonds.clubs", highest rank first."""
+        return ".".join(
+            "".join(RANK_CHARS[r] for r in range(12, -1, -1) if self.holding(s) >> r & 1)
+            for s in (3, 2, 1, 0)
+        )
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __repr__(self) -> str:
+        return f"CardSet.from_pbn_hand('{self.to_pbn()}')"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CardSet, (self._mask,))

@@ -1,0 +1,422 @@
+"""Deals, boards and the record of a deal made by the laws' procedure.
+
+A :class:`Deal` is an immutable value: four hands indexed by :class:`~redouble.cards.Seat`.
+Full deals hold 13 cards a hand; partial deals (endings) hold fewer, equally many per hand.
+
+>>> d = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> d[Seat.NORTH].hcp(), Deal.from_index(d.index) == d
+(10, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
+from .errors import InvalidDealError
+
+__all__ = [
+    "DEAL_COUNT",
+    "Board",
+    "Deal",
+    "DealRecord",
+    "NewDealReason",
+    "Vulnerability",
+]
+
+_high, _low = _core.deal_count()
+#: Number of distinct full deals, 52!/(13!)^4 (a 29-digit number).
+DEAL_COUNT: int = (_high << 64) | _low
+del _high, _low
+
+
+class Vulnerability(IntEnum):
+    """Which sides are vulnerable (duplicate and Chicago scoring)."""
+
+    NONE = 0
+    NS = 1
+    EW = 2
+    BOTH = 3
+
+    def is_vulnerable(self, side: Side | Seat) -> bool:
+        """Whether a side (or the side of a seat) is vulnerable."""
+        s = Side(int(side) & 1)
+        return bool(self & (1 << s))
+
+    @property
+    def pbn(self) -> str:
+        """The PBN tag value: None, NS, EW or All."""
+        return ("None", "NS", "EW", "All")[self]
+
+
+class Deal:
+    """Four hands indexed by seat: an immutable, hashable value.
+
+    Construct from masks (``Deal((n, e, s, w))``), a mapping of seats to hands, or
+    :meth:`from_pbn`.
+
+    Raises:
+        InvalidDealError: if hands overlap or are of unequal size.
+    """
+
+    __slots__ = ("_masks",)
+    _masks: tuple[int, int, int, int]
+
+    def __init__(self, hands: Sequence[int | CardSet] | Mapping[Seat, int | CardSet | str]) -> None:
+        if isinstance(hands, Mapping):
+            masks = [0, 0, 0, 0]
+            for seat, hand in hands.items():
+                h = CardSet.from_pbn_hand(hand) if isinstance(hand, str) else hand
+                masks[int(Seat(seat))] = h.mask if isinstance(h, CardSet) else int(h)
+        else:
+            if isinstance(hands, str | bytes) or len(hands) != 4:
+                raise InvalidDealError("a deal needs exactly four hands (N, E, S, W)")
+            masks = [h.mask if isinstance(h, CardSet) else int(h) for h in hands]
+        for m in masks:
+            if m < 0 or m >> 52:
+                raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+        _core.validate_deal(masks, False)
+        object.__setattr__(self, "_masks", tuple(masks))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def from_pbn(cls, text: str) -> Deal:
+        """Parse a PBN deal string, e.g. ``"N:AKQ2.T98.76.5432 ..."`` (any first seat).
+
+        Raises:
+            FormatError: on bad syntax.
+            InvalidDealError: on duplicated cards or hands of unequal size.
+        """
+        if not isinstance(text, str):
+            raise InvalidDealError(f"a PBN deal string must be str, not {type(text).__name__}")
+        return cls(_core.parse_pbn_deal(text))
+
+    @classmethod
+    def from_index(cls, index: int) -> Deal:
+        """The full deal with the given number, 0 <= index < DEAL_COUNT.
+
+        Raises:
+            InvalidDealError: if the index is out of range.
+        """
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise InvalidDealError(f"deal index must be an int, not {type(index).__name__}")
+        if not 0 <= index < DEAL_COUNT:
+            raise InvalidDealError(f"deal index must be in 0 .. {DEAL_COUNT - 1}, got {index}")
+        return cls(_core.deal_from_index(index >> 64, index & (2**64 - 1)))
+
+    @classmethod
+    def from_array(cls, row: npt.ArrayLike) -> Deal:
+        """A deal from a row of a ``(N, 4) uint64`` batch."""
+        arr = np.asarray(row)
+        if arr.shape != (4,):
+            raise InvalidDealError(f"a deal row must have shape (4,), got {arr.shape}")
+        return cls([int(x) for x in arr])
+
+    # -- access ------------------------------------------------------------------------------
+    @property
+    def masks(self) -> tuple[int, int, int, int]:
+        """The four hand masks, indexed by seat."""
+        return self._masks
+
+    def hand(self, seat: Seat | int) -> CardSet:
+        """The cards held by a seat."""
+        return CardSet(self._masks[int(Seat(seat))])
+
+    def __getitem__(self, seat: Seat | int) -> CardSet:
+        return self.hand(seat)
+
+    def hands(self) -> Iterator[tuple[Seat, CardSet]]:
+        """(seat, hand) for N, E, S, W."""
+        for s in Seat:
+            yield s, self.hand(s)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in each hand (13 for a full deal)."""
+        return self._masks[0].bit_count()
+
+    @property
+    def is_full(self) -> bool:
+        """Whether every hand holds 13 cards."""
+        return self.hand_size == 13
+
+    def seat_of(self, card: Card | str) -> Seat | None:
+        """The seat holding a card, or None if nobody holds it."""
+        c = Card.parse(card) if isinstance(card, str) else Card(int(card))
+        for s in Seat:
+            if self._masks[s] & c.mask:
+                return s
+        return None
+
+    @property
+    def index(self) -> int:
+        """The deal number, 0 <= index < DEAL_COUNT (full deals only).
+
+        Raises:
+            InvalidDealError: for a partial deal.
+        """
+        high, low = _core.deal_to_index(self._masks)
+        return int((high << 64) | low)
+
+    def to_array(self) -> npt.NDArray[np.uint64]:
+        """The masks as a ``(4,) uint64`` array."""
+        return np.array(self._masks, dtype=np.uint64)
+
+    # -- transformations -----------------------------------------------------------------------
+    def rotate(self, steps: int = 1) -> Deal:
+        """The deal with every hand moved `steps` seats clockwise (N's hand to E for 1)."""
+        return Deal([self._masks[(s - steps) % 4] for s in range(4)])
+
+    def swap_suits(self, a: Suit | int, b: Suit | int) -> Deal:
+        """The deal with the holdings of suits `a` and `b` exchanged in every hand."""
+        a, b = int(a), int(b)
+        out = []
+        for m in self._masks:
+            ha, hb = (m >> 13 * a) & 0x1FFF, (m >> 13 * b) & 0x1FFF
+            m &= ~((0x1FFF << 13 * a) | (0x1FFF << 13 * b))
+            out.append(m | ha << 13 * b | hb << 13 * a)
+        return Deal(out)
+
+    # -- text ----------------------------------------------------------------------------------
+    def to_pbn(self, first: Seat | int = Seat.NORTH) -> str:
+        """The PBN deal string starting with seat `first`."""
+        return str(_core.format_pbn_deal(self._masks, int(first)))
+
+    def diagram(self, *, unicode: bool = True) -> str:
+        """The deal laid out as bridge columns print it: North on top, West and East, South.
+
+        Each hand is four lines, spades first; ``unicode=False`` uses S/H/D/C letters.
+        """
+        marks = "♠♥♦♣" if unicode else "SHDC"
+
+        def lines(seat: Seat) -> list[str]:
+            hand = self.hand(seat)
+            out = []
+            for mark, suit in zip(marks, (3, 2, 1, 0), strict=True):
+                h = hand.holding(suit)
+                ranks = " ".join(
+                    ("10" if r == 8 else RANK_CHARS[r]) for r in range(12, -1, -1) if h >> r & 1
+                )
+                out.append(f"{mark} {ranks or '—' if unicode else ranks or '-'}")
+            return out
+
+        width = max(len(x) for s in Seat for x in lines(s))
+        pad = " " * (width + 2)
+        n, e, s, w = (lines(x) for x in Seat)
+        rows = [pad + "North"] + [pad + x for x in n]
+        rows.append("West".ljust(width + 2) + " " * width + "  East")
+        rows += [wl.ljust(width + 2) + " " * width + "  " + el for wl, el in zip(w, e, strict=True)]
+        rows += [pad + "South"] + [pad + x for x in s]
+        return "\n".join(r.rstrip() for r in rows)
+
+    # -- value semantics -----------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._masks == other._masks
+
+    def __hash__(self) -> int:
+        return hash(("Deal", self._masks))
+
+    def __repr__(self) -> str:
+        return f"Deal.from_pbn('{self.to_pbn()}')"
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deal, (self._masks,))
+
+    # -- the laws' new-deal conditions -----------------------------------------------------------
+    @staticmethod
+    def check(record: DealRecord, *, code: str = "auction_1912") -> list[NewDealReason]:
+        """Why a dealt record requires a new deal (or a fresh cut), citing the law.
+
+        `code` picks the citations: ``"auction_1912"`` (WCNY 1912, laws 32 and 37),
+        ``"bridge_1906"`` (seed 003, law 38 a-f) or ``"bridge_1907"`` (seed 004, adds 38 g).
+        An empty list means the deal stands.
+
+        Raises:
+            ValueError: for an unknown code.
+        """
+        return record.check(code=code)
+
+
+@dataclass(frozen=True)
+class NewDealReason:
+    """One reason a deal must be redealt (or the pack cut again), with its law."""
+
+    law: str
+    reason: str
+    #: True when the law makes a new deal compulsory; False when a player must claim it.
+    compulsory: bool = True
+    #: True when only a fresh cut is required, not a new deal.
+    recut_only: bool = False
+
+
+# Law citations per code for each fault that DealRecord.check detects. Bridge 1906 (seed 003)
+# lacks the "last card to the dealer" clause, which the 1907 text (seed 004) adds as 38 (g).
+_CITATIONS: dict[str, dict[str, str]] = {
+    "auction_1912": {
+        "rotation": "Auction 1912 law 37 (a)",
+        "imperfect": "Auction 1912 law 37 (b)",
+        "too_many": "Auction 1912 law 37 (d)",
+        "uncut": "Auction 1912 law 37 (f)",
+        "last_card": "Auction 1912 law 37 (g)",
+        "cut": "Auction 1912 law 32",
+    },
+    "bridge_1906": {
+        "rotation": "Bridge law 38 (a) (seed 003)",
+        "imperfect": "Bridge law 38 (b) (seed 003)",
+        "too_many": "Bridge law 38 (d) (seed 003)",
+        "uncut": "Bridge law 38 (f) (seed 003)",
+        "cut": "Bridge law 33 (seed 004)",
+    },
+    "bridge_1907": {
+        "rotation": "Bridge law 38 (a) (seed 004)",
+        "imperfect": "Bridge law 38 (b) (seed 004)",
+        "too_many": "Bridge law 38 (d) (seed 004)",
+        "uncut": "Bridge law 38 (f) (seed 004)",
+        "last_card": "Bridge law 38 (g) (seed 004)",
+        "cut": "Bridge law 33 (seed 004)",
+    },
+}
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """What happened during one deal: the cut and every card dealt, in order.
+
+    Made by :func:`redouble.dealing.deal_by_the_laws`, or by an app recording a real deal
+    (which may be faulty: :meth:`check` says what the laws require then).
+    """
+
+    #: The seat dealing.
+    dealer: Seat
+    #: Cards dealt, in order: (seat receiving it, card).
+    dealt: tuple[tuple[Seat, Card], ...]
+    #: Cards lifted off the top by the cutter (dealer's right), or None if the pack was not cut.
+    cut: int | None = None
+    #: The pack after shuffling, top first (before the cut), when known.
+    shuffled: tuple[Card, ...] = ()
+
+    @property
+    def cutter(self) -> Seat:
+        """Who cuts: the dealer's right-hand opponent."""
+        return Seat(self.dealer).rho
+
+    @property
+    def deal(self) -> Deal:
+        """The hands as dealt.
+
+        Raises:
+            InvalidDealError: if the record does not make a valid deal (see :meth:`check`).
+        """
+        masks = [0, 0, 0, 0]
+        for seat, card in self.dealt:
+            if any(m & Card(card).mask for m in masks):
+                raise InvalidDealError(f"card {Card(card)} was dealt twice")
+            masks[int(seat)] |= Card(card).mask
+        d = Deal(masks)
+        if not d.is_full:
+            raise InvalidDealError("the record does not deal 13 cards to each seat")
+        return d
+
+    def check(self, *, code: str = "auction_1912") -> list[NewDealReason]:
+        """Why this record requires a new deal or a fresh cut; empty if the deal stands.
+
+        Raises:
+            ValueError: for an unknown code (see :meth:`Deal.check`).
+        """
+        if code not in _CITATIONS:
+            raise ValueError(f"unknown code {code!r}; expected one of {sorted(_CITATIONS)}")
+        law = _CITATIONS[code]
+        out: list[NewDealReason] = []
+        dealer = Seat(self.dealer)
+        if self.cut is None:
+            out.append(
+                NewDealReason(
+                    law["uncut"],
+                    "the pack was not cut; a new deal if an adversary points it out before "
+                    "the deal is complete and before looking at his cards",
+                    compulsory=False,
+                )
+            )
+        elif not 4 <= self.cut <= 48:
+            out.append(
+                NewDealReason(
+                    law["cut"],
+                    f"the cut left {min(self.cut, 52 - self.cut)} card(s) in a packet; "
+                    "each packet must hold at least four: cut again",
+                    recut_only=True,
+                )
+            )
+        cards = [Card(c) for _, c in self.dealt]
+        dup = sorted(c for c, k in Counter(cards).items() if k > 1)
+        missing = sorted(set(range(52)) - set(cards))
+        if dup or missing or len(cards) != 52:
+            what = []
+            if dup:
+                what.append("duplicated " + " ".join(str(Card(c)) for c in dup))
+            if missing:
+                what.append("missing " + " ".join(str(Card(c)) for c in missing))
+            if len(cards) != 52:
+                what.append(f"{len(cards)} cards dealt")
+            out.append(NewDealReason(law["imperfect"], "the pack is imperfect: " + "; ".join(what)))
+        counts = [0, 0, 0, 0]
+        for seat, _ in self.dealt:
+            counts[int(seat)] += 1
+        for s in Seat:
+            if counts[s] > 13:
+                out.append(
+                    NewDealReason(law["too_many"], f"{s.name.title()} was dealt {counts[s]} cards")
+                )
+        for i, (seat, _) in enumerate(self.dealt):
+            if Seat(seat) != dealer.next(1 + i):
+                out.append(
+                    NewDealReason(
+                        law["rotation"],
+                        f"card {i + 1} went to {Seat(seat).name.title()}, not "
+                        f"{dealer.next(1 + i).name.title()}: cards must be dealt one at a time "
+                        "in rotation from the dealer's left",
+                    )
+                )
+                break
+        if "last_card" in law and self.dealt and Seat(self.dealt[-1][0]) != dealer:
+            out.append(NewDealReason(law["last_card"], "the last card did not reach the dealer"))
+        return out
+
+
+@dataclass(frozen=True)
+class Board:
+    """A deal with its board number, dealer and vulnerability (standard 16-board cycle)."""
+
+    number: int
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+
+    @classmethod
+    def from_number(cls, number: int, deal: Deal) -> Board:
+        """A board whose dealer and vulnerability follow the standard cycle for `number`.
+
+        Raises:
+            InvalidDealError: if the number is not positive.
+        """
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidDealError(f"board number must be a positive int, got {number!r}")
+        return cls(
+            number,
+            deal,
+            Seat(_core.board_dealer(number)),
+            Vulnerability(_core.board_vulnerability(number)),
+        )

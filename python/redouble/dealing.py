@@ -1,0 +1,154 @@
+"""Seeded dealing: one deal, numpy batches, predeal, and the deal as the laws describe it.
+
+The generator is xoshiro256** seeded through splitmix64 (see ``cpp/include/redouble/random.hpp``).
+Every board number has its own stream, so a ``(seed, board)`` pair defines a deal forever and
+a batch is the same whatever way it is split.
+
+>>> deal(seed=1, board=1) == Deal.from_array(deals(1, seed=1)[0])
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .cards import Card, CardSet, Seat
+from .deal import Board, Deal, DealRecord
+from .errors import InvalidDealError
+
+__all__ = [
+    "board",
+    "deal",
+    "deal_by_the_laws",
+    "deals",
+    "predeal",
+    "random_seed",
+]
+
+_U64 = 2**64
+
+
+def random_seed() -> int:
+    """A fresh 64-bit seed from the operating system (for callers who want a new deal)."""
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidDealError(f"seed must be an int, not {type(seed).__name__}")
+    return seed % _U64
+
+
+def _check_board(number: int) -> int:
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < _U64:
+        raise InvalidDealError(f"board number must be an int in 0 .. 2**64-1, got {number!r}")
+    return number
+
+
+def deal(seed: int, board: int = 1) -> Deal:
+    """The deal of board `board` under `seed` (dealt from the board's dealer's left).
+
+    Raises:
+        InvalidDealError: if seed or board is not an int.
+    """
+    return Deal(_core.board_deal(_check_seed(seed), _check_board(board)))
+
+
+def board(seed: int, number: int) -> Board:
+    """Board `number` under `seed`, with dealer and vulnerability from the 16-board cycle."""
+    return Board.from_number(number, deal(seed, number))
+
+
+def deals(n: int, seed: int, *, first_board: int = 1) -> npt.NDArray[np.uint64]:
+    """`n` deals as an ``(n, 4) uint64`` array: boards first_board, first_board + 1, ...
+
+    Row i equals ``deal(seed, first_board + i).masks``. The GIL is released while dealing.
+
+    Raises:
+        InvalidDealError: if n is negative or not an int.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InvalidDealError(f"number of deals must be a non-negative int, got {n!r}")
+    return _core.deals_batch(_check_seed(seed), _check_board(first_board), n)
+
+
+def _hand_mask(hand: CardSet | str | int) -> int:
+    if isinstance(hand, str):
+        t = hand.strip()
+        if "." in t or t == "-":
+            return CardSet.from_pbn_hand(t).mask
+        return CardSet(t.split()).mask
+    if isinstance(hand, CardSet):
+        return hand.mask
+    return CardSet(hand).mask
+
+
+def predeal(
+    fixed: Mapping[Seat, CardSet | str | int],
+    seed: int,
+    *,
+    board: int = 1,
+    n: int | None = None,
+    accept: Callable[[Deal], bool] | None = None,
+    max_tries: int = 1_000_000,
+) -> Deal | npt.NDArray[np.uint64]:
+    """Deals in which each seat of `fixed` holds the given cards, the rest dealt at random.
+
+    `fixed` maps seats to a hand string ("AKQ2.T98.76.5432", partial allowed: "AK..."), a
+    space-separated card list ("SA HK"), a :class:`CardSet` or a mask. With `n` None, returns one
+    :class:`Deal`; otherwise an ``(n, 4) uint64`` array. `accept`, if given, filters deals
+    (rejection sampling over successive boards; at most `max_tries` deals are tried).
+
+    Raises:
+        InvalidDealError: if fixed cards overlap, a seat is given more than 13, or no deal out of
+            `max_tries` is accepted.
+    """
+    masks = [0, 0, 0, 0]
+    for seat, hand in fixed.items():
+        masks[int(Seat(seat))] |= _hand_mask(hand)
+    s, b = _check_seed(seed), _check_board(board)
+    want = 1 if n is None else n
+    if isinstance(want, bool) or not isinstance(want, int) or want < 0:
+        raise InvalidDealError(f"number of deals must be a non-negative int, got {n!r}")
+    if accept is None:
+        arr = _core.predeal_batch(s, b, want, masks, 13)
+    else:
+        rows: list[npt.NDArray[np.uint64]] = []
+        tried = 0
+        chunk = max(64, want)
+        while len(rows) < want:
+            if tried >= max_tries:
+                raise InvalidDealError(f"no deal accepted in {max_tries} tries")
+            batch = _core.predeal_batch(s, (b + tried) % _U64, chunk, masks, 13)
+            tried += chunk
+            rows.extend(r for r in batch if accept(Deal.from_array(r)))
+        arr = np.array(rows[:want], dtype=np.uint64).reshape(want, 4)
+    return Deal.from_array(arr[0]) if n is None else arr
+
+
+def deal_by_the_laws(seed: int, dealer: Seat | int, *, board: int = 1) -> DealRecord:
+    """Shuffle, cut and deal as the laws describe, recording every step.
+
+    The pack is shuffled; the dealer's right-hand opponent cuts, leaving at least four cards in
+    each packet; the dealer completes the cut and deals one card at a time, face down, in
+    rotation from his left, the last card to himself (Auction 1912 laws 32-35; Bridge, seed 004).
+
+    >>> rec = deal_by_the_laws(seed=7, dealer=Seat.SOUTH)
+    >>> rec.cutter, rec.dealt[-1][0], rec.check()
+    (<Seat.EAST: 1>, <Seat.SOUTH: 2>, [])
+    """
+    dealer = Seat(dealer)
+    _, shuffled, cut, pack, seats = _core.deal_procedure(
+        _check_seed(seed), _check_board(board), int(dealer)
+    )
+    return DealRecord(
+        dealer=dealer,
+        dealt=tuple((Seat(st), Card(c)) for st, c in zip(seats, pack, strict=True)),
+        cut=int(cut),
+        shuffled=tuple(Card(c) for c in shuffled),
+    )

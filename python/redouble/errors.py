@@ -1,0 +1,48 @@
+"""The exceptions redouble raises.
+
+Every error caused by bad input is a :class:`RedoubleError` and also a :class:`ValueError`, so
+callers can catch either. The C++ core's exceptions arrive as these same classes.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "FormatError",
+    "IllegalCallError",
+    "IllegalPlayError",
+    "InvalidDealError",
+    "RedoubleError",
+]
+
+
+class RedoubleError(ValueError):
+    """Base class of redouble's errors about bad input (a :class:`ValueError`)."""
+
+
+class InvalidDealError(RedoubleError):
+    """A deal, hand or card set breaks the rules: duplicated, missing or too many cards."""
+
+
+class IllegalPlayError(RedoubleError):
+    """A card played that the laws do not allow: not held, out of turn, or a revoke."""
+
+
+class IllegalCallError(RedoubleError):
+    """A call (bid, pass, double, redouble, declaration) that the law set does not allow."""
+
+
+class FormatError(RedoubleError):
+    """Text that cannot be parsed: a card, a hand, a deal string or a file.
+
+    Attributes:
+        line: 1-based line number in the input, when known.
+        column: 1-based column number in the input, when known.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f" (line {line}" + (f", column {column})" if column is not None else ")")
+        super().__init__(message + where)

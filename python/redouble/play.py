@@ -1,0 +1,198 @@
+"""Card play: the mutable :class:`Position` (follow suit, tricks, play/undo) and trick records.
+
+>>> d = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+>>> p = Position(d, Strain.SPADES, leader=Seat.EAST)
+>>> p.play("ST"); p.to_play
+<Seat.SOUTH: 2>
+>>> sorted(map(str, p.legal_plays()))
+['S5', 'S6', 'S7']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import _core
+from .cards import Card, CardSet, Seat, Side, Strain
+from .deal import Deal
+from .errors import IllegalPlayError, InvalidDealError
+
+__all__ = ["Position", "Trick", "trick_winner"]
+
+
+def _card(c: Card | str | int) -> Card:
+    return Card.parse(c) if isinstance(c, str) else Card(int(c))
+
+
+def _mask(hand: int | CardSet) -> int:
+    return hand.mask if isinstance(hand, CardSet) else int(hand)
+
+
+def trick_winner(
+    cards: Sequence[Card | str | int], leader: Seat | int, strain: Strain | int
+) -> Seat:
+    """The seat winning a (possibly partial) trick led by `leader` under `strain`.
+
+    Raises:
+        IllegalPlayError: if the trick does not hold 1 to 4 cards.
+    """
+    return Seat(_core.trick_winner([int(_card(c)) for c in cards], int(leader), int(strain)))
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the cards in playing order, who won."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+
+    def player_of(self, index: int) -> Seat:
+        """The seat that played the `index`-th card."""
+        return self.leader.next(index)
+
+
+class Position:
+    """The state of card play: hands left, strain, current trick, tricks won.
+
+    A position may start mid-trick: `trick` lists the cards already played to it, from the
+    leader. `hands` is a :class:`Deal` (possibly partial) of the cards still held, or four masks.
+
+    Raises:
+        InvalidDealError: if the hands and trick do not fit together.
+        IllegalPlayError: if a trick card is a visible revoke.
+    """
+
+    __slots__ = ("_pos", "_tricks")
+
+    def __init__(
+        self,
+        hands: Deal | Sequence[int | CardSet],
+        strain: Strain | int,
+        leader: Seat | int,
+        trick: Iterable[Card | str | int] = (),
+    ) -> None:
+        masks = hands.masks if isinstance(hands, Deal) else [_mask(h) for h in hands]
+        if len(masks) != 4:
+            raise InvalidDealError("a position needs four hands")
+        try:
+            strain_i, leader_i = int(Strain(strain)), int(Seat(leader))
+        except ValueError as e:
+            raise InvalidDealError(f"bad strain or leader: {e}") from None
+        self._pos = _core.Position(list(masks), strain_i, leader_i, [int(_card(c)) for c in trick])
+        self._tricks: list[Trick] = []
+
+    @classmethod
+    def _wrap(cls, core: Any, tricks: list[Trick]) -> Position:
+        obj = cls.__new__(cls)
+        obj._pos = core
+        obj._tricks = list(tricks)
+        return obj
+
+    def copy(self) -> Position:
+        """An independent copy (its undo history included)."""
+        return Position._wrap(self._pos.copy(), self._tricks)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def strain(self) -> Strain:
+        """The strain being played."""
+        return Strain(self._pos.strain())
+
+    @property
+    def leader(self) -> Seat:
+        """The seat that led (or leads) the current trick."""
+        return Seat(self._pos.leader())
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose turn it is."""
+        return Seat(self._pos.to_play())
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """Cards already played to the current trick, from the leader."""
+        return tuple(Card(c) for c in self._pos.trick())
+
+    def hand(self, seat: Seat | int) -> CardSet:
+        """Cards still held by a seat."""
+        return CardSet(self._pos.hand(int(Seat(seat))))
+
+    @property
+    def deal(self) -> Deal:
+        """The cards still held, as a (partial) deal; raises if a trick is in progress."""
+        return Deal(self._pos.hands())
+
+    def tricks_won(self, side: Side | int) -> int:
+        """Tricks won by a side since this position was set up."""
+        return int(self._pos.tricks_won(int(Side(side))))
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be completed, the one in progress included."""
+        return int(self._pos.tricks_left())
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Tricks completed through this object, in order."""
+        return tuple(self._tricks)
+
+    def is_complete(self) -> bool:
+        """Whether every card has been played."""
+        return bool(self._pos.is_complete())
+
+    def legal_plays(self) -> CardSet:
+        """The cards the seat to play may play: its cards of the suit led, if any, else all."""
+        return CardSet(self._pos.legal_plays())
+
+    def is_legal(self, card: Card | str | int) -> bool:
+        """Whether the seat to play may play `card` now."""
+        try:
+            return _card(card) in self.legal_plays()
+        except (InvalidDealError, ValueError):
+            return False
+
+    # -- moves ---------------------------------------------------------------------------------
+    def play(self, card: Card | str | int) -> Seat | None:
+        """Play a card for the seat to play; returns the trick's winner if it completed one.
+
+        Raises:
+            IllegalPlayError: if the card is not held or revokes. The position is unchanged.
+        """
+        c = _card(card)
+        leader, before = self.leader, self.trick
+        winner = self._pos.play(int(c))
+        if winner < 0:
+            return None
+        self._tricks.append(Trick(leader, (*before, c), Seat(winner)))
+        return Seat(winner)
+
+    def undo(self) -> Card:
+        """Take back the last card played through this object and return it.
+
+        Raises:
+            IllegalPlayError: if nothing can be undone.
+        """
+        if self._pos.history_size() == 0:
+            raise IllegalPlayError("nothing to undo")
+        completed = self._pos.trick_size() == 0
+        card = Card(self._pos.undo())
+        if completed:
+            self._tricks.pop()
+        return card
+
+    def perft(self, depth: int) -> int:
+        """Number of legal play sequences of `depth` cards (shorter if play ends first).
+
+        Raises:
+            IllegalPlayError: if depth is negative.
+        """
+        return int(self._pos.perft(depth))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Position {self.strain.letter} to_play={self.to_play.letter} "
+            f"trick={[str(c) for c in self.trick]} NS={self.tricks_won(0)} EW={self.tricks_won(1)}>"
+        )
