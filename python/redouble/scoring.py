@@ -1,0 +1,1475 @@
+"""Scoring under any law set: hands, rubbers, Chicago, duplicate and progressive tallies.
+
+This module is the only place with scoring logic; the numbers all come from the
+:class:`~redouble.laws.LawSet` passed in. :func:`score_hand` scores one hand and returns a
+:class:`HandScore` (trick score "below the line" and honour column "above the line" for each
+side, with a breakdown). :class:`Rubber` and :class:`Chicago` accumulate hands into games
+and rubbers and render the score sheet as players kept it; :class:`DuplicateTally` and
+:class:`ProgressiveTally` total deals as points. :func:`imps` and :func:`matchpoints` convert
+contract-bridge duplicate results (Law 78).
+
+Example::
+
+    >>> from redouble.scoring import score_hand
+    >>> result = score_hand("auction_1912", "2HX", "N", {"NS": 9, "EW": 4})
+    >>> result.trick_score.ns, result.honour_column.ns
+    (48, 100)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from redouble.cards import Seat, Side
+from redouble.errors import RedoubleError
+from redouble.laws import (
+    ChicaneRules,
+    Declaration,
+    HonoursRules,
+    Law64Revoke,
+    LawSet,
+    PointsRevoke,
+    TrickScoring,
+    TrickTransferRevoke,
+)
+from redouble.laws import contract as _contract_laws
+from redouble.laws import get as _get_law_set
+
+if TYPE_CHECKING:
+    from redouble.deal import Deal
+
+__all__ = [
+    "Chicago",
+    "ContractSpec",
+    "DuplicateTally",
+    "HandScore",
+    "HonourColumn",
+    "PerSide",
+    "PerSideLike",
+    "ProgressiveTally",
+    "Rubber",
+    "ScoringInputError",
+    "SeatLike",
+    "SideLike",
+    "TableComparison",
+    "ThreeHandedSettlement",
+    "VulnerabilityLike",
+    "best_net",
+    "compare_tables",
+    "imps",
+    "is_played_under_spade_convention",
+    "matchpoint_percentages",
+    "matchpoints",
+    "score_hand",
+    "settle_three_handed",
+]
+
+
+class ScoringInputError(RedoubleError, ValueError):
+    """Input that cannot be scored: bad tricks, honours, contract, revokes or sequence of hands."""
+
+
+# --------------------------------------------------------------------------------------------
+# Small value types.
+# --------------------------------------------------------------------------------------------
+
+SideLike = Side | str | int
+"""A side: :class:`~redouble.cards.Side`, "NS"/"EW", or 0/1."""
+SeatLike = Seat | str | int
+"""A seat: :class:`~redouble.cards.Seat`, "N"/"NORTH" ..., or 0-3."""
+VulnerabilityLike = str | int | Side | Iterable[SideLike] | None
+"""Who is vulnerable: "None", "NS", "EW", "Both"; a Vulnerability code 0-3; or sides."""
+
+
+def _side(value: SideLike) -> Side:
+    if isinstance(value, Side):
+        return value
+    if isinstance(value, str):
+        key = value.strip().upper().replace("-", "").replace("/", "")
+        if key in ("NS", "EW"):
+            return Side[key]
+        raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return Side(value)
+    raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
+
+
+def _seat(value: SeatLike) -> Seat:
+    if isinstance(value, Seat):
+        return value
+    if isinstance(value, str):
+        key = value.strip().upper()
+        for seat in Seat:
+            if key in (seat.letter, seat.name):
+                return seat
+        raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return Seat(value)
+    raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
+
+
+@dataclasses.dataclass(frozen=True)
+class PerSide:
+    """A pair of integers, one per side (NS, EW), indexable by :class:`Side` or "NS"/"EW"."""
+
+    ns: int = 0
+    ew: int = 0
+
+    @classmethod
+    def of(cls, value: Mapping[Any, int] | Sequence[int] | PerSide | None, what: str) -> PerSide:
+        """Build from a mapping {side: n}, a pair (ns, ew) or None (zeros).
+
+        Raises:
+            ScoringInputError: an unknown side, a value that is not an integer, or a wrong length.
+        """
+        if value is None:
+            return cls()
+        if isinstance(value, PerSide):
+            return value
+        values = [0, 0]
+        if isinstance(value, Mapping):
+            for key, amount in value.items():
+                values[_side(key)] = _integer(amount, f"{what}[{key}]")
+        else:
+            if isinstance(value, str | bytes) or len(value) != 2:
+                raise ScoringInputError(f"{what} needs two values (NS, EW), not {value!r}")
+            values = [_integer(v, what) for v in value]
+        return cls(values[0], values[1])
+
+    def __getitem__(self, side: SideLike) -> int:
+        return self.ns if _side(side) == Side.NS else self.ew
+
+    def __add__(self, other: PerSide) -> PerSide:
+        return PerSide(self.ns + other.ns, self.ew + other.ew)
+
+    def replace(self, side: SideLike, value: int) -> PerSide:
+        """Return a copy with one side's value replaced."""
+        return PerSide(value, self.ew) if _side(side) == Side.NS else PerSide(self.ns, value)
+
+    def add(self, side: SideLike, value: int) -> PerSide:
+        """Return a copy with ``value`` added to one side."""
+        return self.replace(side, self[side] + value)
+
+    def to_dict(self) -> dict[str, int]:
+        """Return ``{"NS": ns, "EW": ew}``."""
+        return {"NS": self.ns, "EW": self.ew}
+
+
+PerSideLike = Mapping[Any, int] | Sequence[int] | PerSide
+"""A value per side: a mapping ``{"NS": 9, "EW": 4}``, a pair ``(9, 4)`` or a :class:`PerSide`."""
+
+
+def _integer(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringInputError(f"{what} must be an integer, not {value!r}")
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class ContractSpec:
+    """What is scored: level (None in Bridge), declaration, and number of doublings."""
+
+    level: int | None
+    declaration: Declaration
+    doublings: int = 0
+
+    _PATTERN = re.compile(r"^\s*(\d+)?\s*([^\d]*?)\s*([xX]*)\s*$")
+
+    @classmethod
+    def parse(cls, law_set: LawSet | str, text: str) -> ContractSpec:
+        """Parse "2HX", "3RXX", "1NT", or for Bridge "H", "NTXXX" (one X per doubling).
+
+        Raises:
+            LawSetError: no law set has that name.
+            ScoringInputError: the text is malformed, the level is out of range, the
+                declaration is unknown to the law set, or it is doubled too often.
+        """
+        law = _get_law_set(law_set)
+        match = cls._PATTERN.match(text) if isinstance(text, str) else None
+        if match is None or not match.group(2):
+            raise ScoringInputError(f"cannot read a contract from {text!r} (e.g. '2HX', '3NT')")
+        level = int(match.group(1)) if match.group(1) else None
+        try:
+            declaration = law.declaration(match.group(2))
+        except RedoubleError as err:
+            raise ScoringInputError(str(err)) from None
+        return cls.of(law, level, declaration, len(match.group(3)))
+
+    @classmethod
+    def of(
+        cls,
+        law_set: LawSet | str,
+        level: int | None,
+        declaration: str | Declaration,
+        doublings: int = 0,
+    ) -> ContractSpec:
+        """Build and check a contract for ``law_set``.
+
+        Raises:
+            ScoringInputError: as :meth:`parse`.
+        """
+        law = _get_law_set(law_set)
+        try:
+            decl = law.declaration(declaration)
+        except RedoubleError as err:
+            raise ScoringInputError(str(err)) from None
+        if law.play.max_level is None:
+            if level is not None:
+                raise ScoringInputError(f"{law.name} has no levels: give the declaration only")
+        else:
+            if level is None:
+                raise ScoringInputError(f"{law.name} needs a level from 1 to {law.play.max_level}")
+            _integer(level, "level")
+            if not 1 <= level <= law.play.max_level:
+                raise ScoringInputError(
+                    f"level {level} is out of range: {law.name} allows 1 to {law.play.max_level}"
+                )
+        _integer(doublings, "doublings")
+        limit = law.doubling.max_doublings
+        if doublings < 0 or (limit is not None and doublings > limit):
+            raise ScoringInputError(
+                f"{doublings} doublings: {law.name} allows 0 to "
+                f"{'any number' if limit is None else limit}"
+            )
+        return cls(level, decl, doublings)
+
+    def __str__(self) -> str:
+        return f"{self.level or ''}{self.declaration.symbol}{'X' * self.doublings}"
+
+
+@dataclasses.dataclass(frozen=True)
+class HonourColumn:
+    """The items of one hand's honour column ("above the line"), per side."""
+
+    honours: PerSide = PerSide()
+    chicane: PerSide = PerSide()
+    slam: PerSide = PerSide()
+    undertricks: PerSide = PerSide()
+    doubled_bonus: PerSide = PerSide()
+    revoke_penalty: PerSide = PerSide()
+    overtricks: PerSide = PerSide()
+    game_bonus: PerSide = PerSide()
+    part_score_bonus: PerSide = PerSide()
+
+    @property
+    def total(self) -> PerSide:
+        """Sum of all items, per side."""
+        result = PerSide()
+        for f in dataclasses.fields(self):
+            result = result + getattr(self, f.name)
+        return result
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """Return ``{item: {"NS": n, "EW": n}}`` for every item."""
+        return {f.name: getattr(self, f.name).to_dict() for f in dataclasses.fields(self)}
+
+
+@dataclasses.dataclass(frozen=True)
+class HandScore:
+    """The score of one hand under a law set.
+
+    ``trick_score`` is what each side scores toward game (below the line); the honour column
+    (above the line) is broken down in ``breakdown``. ``game_caps`` holds, per side, the most
+    that side may reach toward game after this hand (Bridge revoke, seed 003 L89, L95), or
+    None.
+    """
+
+    law_set: str
+    contract: ContractSpec
+    declarer: Seat
+    vulnerable: frozenset[Side]
+    tricks_in_play: PerSide
+    tricks_after_revoke_penalty: PerSide
+    contract_made: bool | None
+    trick_score: PerSide
+    breakdown: HonourColumn
+    game_won_by: Side | None
+    game_caps: tuple[int | None, int | None] = (None, None)
+
+    @property
+    def declarer_side(self) -> Side:
+        """The declarer's (or, in Bridge, the maker's) side."""
+        return self.declarer.side
+
+    @property
+    def honour_column(self) -> PerSide:
+        """Total of the honour column per side."""
+        return self.breakdown.total
+
+    @property
+    def deal_points(self) -> PerSide:
+        """Trick score plus honour column per side: the deal's points in duplicate play."""
+        return self.trick_score + self.honour_column
+
+    def score_for(self, side: SideLike) -> int:
+        """Net points of the deal for ``side`` (its points less the other side's)."""
+        s = _side(side)
+        return self.deal_points[s] - self.deal_points[s.opponents]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result with the keys of the reference cases' ``expected`` objects."""
+        return {
+            "contract_made": self.contract_made,
+            "tricks_after_revoke_penalty": self.tricks_after_revoke_penalty.to_dict(),
+            "trick_score": self.trick_score.to_dict(),
+            "honour_column": self.honour_column.to_dict(),
+            "honour_column_breakdown": self.breakdown.to_dict(),
+            "deal_points": self.deal_points.to_dict(),
+            "game_won_by": None if self.game_won_by is None else self.game_won_by.name,
+        }
+
+
+# --------------------------------------------------------------------------------------------
+# score_hand: input checking.
+# --------------------------------------------------------------------------------------------
+
+_VULNERABILITY_NAMES = {
+    "NONE": (),
+    "LOVE": (),
+    "-": (),
+    "": (),
+    "NS": (Side.NS,),
+    "EW": (Side.EW,),
+    "BOTH": (Side.NS, Side.EW),
+    "ALL": (Side.NS, Side.EW),
+}
+
+
+def _vulnerability(value: VulnerabilityLike) -> frozenset[Side]:
+    if value is None:
+        return frozenset()
+    if isinstance(value, Side):
+        return frozenset((value,))
+    if isinstance(value, str):
+        key = value.strip().upper().replace("-", "") if value.strip() != "-" else "-"
+        if key in _VULNERABILITY_NAMES:
+            return frozenset(_VULNERABILITY_NAMES[key])
+        raise ScoringInputError(f"not a vulnerability: {value!r} (None, NS, EW or Both)")
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= 3:
+            raise ScoringInputError(f"vulnerability code {value} is not 0-3")
+        return frozenset(side for side in Side if value >> int(side) & 1)
+    if isinstance(value, Iterable):
+        return frozenset(_side(v) for v in value)
+    raise ScoringInputError(f"not a vulnerability: {value!r}")
+
+
+def _tricks(value: PerSideLike) -> PerSide:
+    tricks = PerSide.of(value, "tricks")
+    if tricks.ns < 0 or tricks.ew < 0:
+        raise ScoringInputError(f"tricks cannot be negative: {tricks.to_dict()}")
+    if tricks.ns + tricks.ew != 13:
+        raise ScoringInputError(
+            f"tricks must add up to 13, not {tricks.ns + tricks.ew}: {tricks.to_dict()}"
+        )
+    return tricks
+
+
+def _honour_holdings(
+    decl: Declaration,
+    deal: Deal | None,
+    honours: Mapping[Any, int] | None,
+    voids: Iterable[SeatLike] | None,
+) -> tuple[list[int], list[Seat]]:
+    """Return honours held by each seat and the seats void of trumps."""
+    if deal is not None:
+        if honours is not None or voids is not None:
+            raise ScoringInputError("give either the deal or explicit honours/voids, not both")
+        masks = deal.masks
+        if decl.is_notrump:
+            counts = [sum(mask >> (13 * s + 12) & 1 for s in range(4)) for mask in masks]
+            return counts, []
+        holdings = [mask >> (13 * int(decl.strain)) & 0x1FFF for mask in masks]
+        counts = [(holding >> 8).bit_count() for holding in holdings]
+        return counts, [Seat(i) for i, holding in enumerate(holdings) if holding == 0]
+    counts = [0, 0, 0, 0]
+    if honours is not None:
+        for key, amount in honours.items():
+            counts[_seat(key)] = _integer(amount, f"honours[{key}]")
+        limit = 4 if decl.is_notrump else 5
+        if any(c < 0 or c > limit for c in counts):
+            raise ScoringInputError(f"each seat holds 0 to {limit} honours, not {counts}")
+        if sum(counts) > limit:
+            what = "four aces" if decl.is_notrump else "five honours, A K Q J 10 of trumps"
+            raise ScoringInputError(
+                f"honour counts add up to {sum(counts)}: there are only {limit} ({what})"
+            )
+    void_seats = sorted({_seat(v) for v in voids or ()})
+    if void_seats and decl.is_notrump:
+        raise ScoringInputError("there is no chicane at no-trump")
+    if len(void_seats) == 4:
+        raise ScoringInputError("all four seats cannot be void of trumps")
+    for seat in void_seats:
+        if counts[seat]:
+            raise ScoringInputError(f"{seat.letter} is void of trumps but holds honours")
+    return counts, void_seats
+
+
+def _score_honours(rules: HonoursRules | None, decl: Declaration, counts: Sequence[int]) -> PerSide:
+    if rules is None:
+        return PerSide()
+    table = rules.notrump if decl.is_notrump else rules.trump
+    scale = 1 if decl.is_notrump or rules.trump_scale == "points" else decl.trick_value
+    result = PerSide()
+    for side in Side:
+        a, b = (counts[seat] for seat in side.seats)
+        result = result.replace(side, table.get((a + b, max(a, b)), 0) * scale)
+    return result
+
+
+def _score_chicane(
+    rules: ChicaneRules | None, decl: Declaration, honours: PerSide, voids: Sequence[Seat]
+) -> PerSide:
+    if rules is None or decl.is_notrump or not voids:
+        return PerSide()
+    chicane = PerSide()
+    for side in Side:
+        void = [seat for seat in voids if seat.side == side]
+        other = side.opponents
+        if len(void) == 2:
+            chicane = chicane.add(other, -rules.double_units * decl.trick_value)
+        elif len(void) == 1:
+            if honours[side] > 0:
+                chicane = chicane.add(side, rules.single_units * decl.trick_value)
+            else:
+                chicane = chicane.add(other, -rules.single_units * decl.trick_value)
+    for side in Side:  # a deduction never takes a side's honours below nothing
+        if honours[side] + chicane[side] < 0:
+            chicane = chicane.replace(side, -honours[side])
+    return chicane
+
+
+# --------------------------------------------------------------------------------------------
+# score_hand: the three ways of scoring tricks.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class _Hand:
+    """Working state of one hand while it is scored (internal)."""
+
+    law: LawSet
+    contract: ContractSpec
+    declarer: Seat
+    vulnerable: frozenset[Side]
+    tricks: PerSide
+    revokes: PerSide
+    revoke_election: str | None
+    revoke_tricks: PerSide | None
+    prior: PerSide
+    one_spade: bool
+    honours: PerSide
+    chicane: PerSide
+    after: PerSide = PerSide()
+    trick_score: PerSide = PerSide()
+    column: dict[str, PerSide] = dataclasses.field(default_factory=dict)
+    made: bool | None = None
+    caps: tuple[int | None, int | None] = (None, None)
+
+    @property
+    def side(self) -> Side:
+        return self.declarer.side
+
+    def put(self, item: str, side: Side, value: int) -> None:
+        self.column[item] = self.column.get(item, PerSide()).add(side, value)
+
+
+def _slam(hand: _Hand, side: Side, tricks: int) -> None:
+    rules = hand.law.slam
+    if rules is None:
+        return
+    if tricks == 13:
+        hand.put("slam", side, rules.grand)
+    elif tricks == 12:
+        hand.put("slam", side, rules.little)
+
+
+def _score_majority(hand: _Hand) -> None:
+    """Bridge: the side with more than six tricks scores them; revokes transfer tricks."""
+    rule = hand.law.revoke
+    if not isinstance(rule, TrickTransferRevoke):
+        raise ScoringInputError(f"{hand.law.name}: majority scoring needs trick-transfer revokes")
+    if hand.revoke_election is not None or hand.revoke_tricks is not None:
+        raise ScoringInputError(f"{hand.law.name}: a revoke always costs three tricks here")
+    gain = [
+        min(rule.tricks_per_revoke * hand.revokes[s.opponents], rule.max_total_tricks) for s in Side
+    ]
+    ns = min(max(hand.tricks.ns + gain[Side.NS] - gain[Side.EW], 0), 13)
+    hand.after = PerSide(ns, 13 - ns)
+    multiplier = hand.law.doubling.multiplier**hand.contract.doublings
+    winner = Side.NS if ns > 6 else Side.EW
+    points = (hand.after[winner] - 6) * hand.contract.declaration.trick_value * multiplier
+    revoked = [s for s in Side if hand.revokes[s] > 0]
+    cap = rule.both_revoke_game_cap if len(revoked) == 2 else rule.revoking_side_game_cap
+    caps: list[int | None] = [None, None]
+    for s in revoked:
+        caps[s] = cap
+    if caps[winner] is not None:
+        points = min(points, max(0, cap - hand.prior[winner]))
+    hand.caps = (caps[0], caps[1])
+    hand.trick_score = PerSide().replace(winner, points)
+    for s in Side:  # seed 003 L7: slam is counted without the tricks gained by penalty
+        lost = min(rule.tricks_per_revoke * hand.revokes[s], hand.tricks[s])
+        slam_tricks = hand.after[s] if rule.penalty_tricks_count_for_slam else hand.tricks[s] - lost
+        _slam(hand, s, slam_tricks)
+
+
+def _score_declarer_if_made(hand: _Hand) -> None:
+    """Auction 1912: the declarer scores all tricks over six if he makes his declaration."""
+    rule = hand.law.revoke
+    if not isinstance(rule, PointsRevoke):
+        raise ScoringInputError(f"{hand.law.name}: declarer scoring needs points revokes")
+    if hand.revoke_tricks is not None:
+        raise ScoringInputError(f"{hand.law.name}: use revoke_election, not revoke_tricks")
+    decl, defs = hand.side, hand.side.opponents
+    level = hand.contract.level or 0
+    need = 6 + level
+    doublings = hand.contract.doublings
+    in_play = hand.tricks[decl]
+    hand.after = hand.tricks
+    if hand.revokes[defs] == 0 and hand.revoke_election is not None:
+        raise ScoringInputError("revoke_election applies only when a defender revoked")
+
+    if hand.revokes.ns and hand.revokes.ew:  # L89: only honours and chicane
+        for s in Side:
+            if hand.revokes[s] > 1:
+                hand.put(
+                    "revoke_penalty", s.opponents, rule.extra_revoke_points * (hand.revokes[s] - 1)
+                )
+        if hand.contract.declaration.is_notrump and not rule.both_revoke_allow_nt_aces:
+            hand.honours = PerSide()
+        hand.made = None
+        return
+
+    extra = PerSide(*(rule.extra_revoke_points * max(0, hand.revokes[s] - 1) for s in Side))
+    penalty_tricks = 0
+    undertrick_allowed = True
+    trick_allowed = True
+    slam_barred = {
+        s
+        for s in Side
+        if hand.revokes[s] > 0 and hand.law.slam is not None and hand.law.slam.revoking_side_barred
+    }
+    if hand.revokes[decl]:  # L84a
+        hand.put("revoke_penalty", defs, rule.declarer_side_points + extra[decl])
+        trick_allowed = False
+    elif hand.revokes[defs]:  # L84b, c
+        if hand.revoke_election not in ("tricks", "points"):
+            raise ScoringInputError(
+                "a defender revoked: revoke_election must be 'tricks' or 'points' (L84b)"
+            )
+        if hand.revoke_election == "points":
+            hand.put("revoke_penalty", decl, rule.defender_points + extra[defs])
+        else:
+            penalty_tricks = min(rule.defender_tricks, hand.tricks[defs])
+            if extra[defs]:
+                hand.put("revoke_penalty", decl, extra[defs])
+        undertrick_allowed = False
+        hand.after = hand.tricks.add(decl, penalty_tricks).add(defs, -penalty_tricks)
+
+    total = in_play + penalty_tricks
+    hand.made = total >= need
+    multiplier = hand.law.doubling.multiplier**doublings
+    value = hand.contract.declaration.trick_value
+    if hand.made and trick_allowed:
+        hand.trick_score = PerSide().replace(decl, (total - 6) * value * multiplier)
+        bonus = hand.law.doubled_bonus
+        no_bonus = penalty_tricks and rule.penalty_tricks_earn_bonus == "none"
+        if bonus is not None and doublings and in_play >= need and not no_bonus:
+            hand.put(
+                "doubled_bonus",
+                decl,
+                bonus.base[doublings] + bonus.per_overtrick[doublings] * (in_play - need),
+            )
+    elif not hand.made and undertrick_allowed:
+        _undertricks(hand, need - total)
+    for s in Side:
+        if s in slam_barred:
+            continue
+        needs_contract = hand.law.slam is not None and hand.law.slam.requires_contract
+        if s == decl and needs_contract and not hand.made:
+            continue
+        _slam(hand, s, hand.tricks[s])
+
+
+def _undertricks(hand: _Hand, down: int) -> None:
+    rules = hand.law.undertricks
+    if rules is None or down <= 0:
+        return
+    decl, defs = hand.side, hand.side.opponents
+    schedule = rules.schedule[(decl in hand.vulnerable, hand.contract.doublings)]
+    points = sum(schedule[min(i, len(schedule) - 1)] for i in range(down))
+    limit = rules.one_spade_limit
+    redoubled = limit is not None and limit.void_if_redoubled and hand.contract.doublings >= 2
+    if hand.one_spade and limit is not None and not redoubled:
+        points = min(points, limit.cap)
+        penalty = hand.column.get("revoke_penalty", PerSide())
+        allowed = max(0, limit.cap - points)
+        if limit.includes_revoke and penalty[defs] > allowed:
+            hand.column["revoke_penalty"] = penalty.replace(defs, allowed)
+    hand.put("undertricks", defs, points)
+
+
+def _score_contracted(hand: _Hand) -> None:
+    """Contract bridge (Law 77): the declarer scores the tricks bid; premiums above the line."""
+    rule = hand.law.revoke
+    premiums = hand.law.premiums
+    if not isinstance(rule, Law64Revoke) or premiums is None:
+        raise ScoringInputError(f"{hand.law.name}: contract scoring needs Law 77 premiums")
+    if hand.revoke_election is not None:
+        raise ScoringInputError(f"{hand.law.name}: no revoke election; give revoke_tricks")
+    transfer = hand.revoke_tricks or PerSide()
+    if any(hand.revokes[s] for s in Side) and hand.revoke_tricks is None:
+        raise ScoringInputError(
+            "contract bridge: give revoke_tricks, the tricks each side forfeits (Law 64A)"
+        )
+    for s in Side:
+        limit = rule.max_tricks_per_revoke * hand.revokes[s]
+        if transfer[s] < 0 or transfer[s] > limit:
+            raise ScoringInputError(
+                f"{s.name} forfeits {transfer[s]} tricks for {hand.revokes[s]} revoke(s): "
+                f"Law 64A allows 0 to {limit}"
+            )
+    ns = hand.tricks.ns - transfer.ns + transfer.ew
+    if not 0 <= ns <= 13:
+        raise ScoringInputError("revoke_tricks transfer more tricks than a side holds")
+    hand.after = PerSide(ns, 13 - ns)
+    decl, _defs = hand.side, hand.side.opponents
+    level = hand.contract.level or 0
+    doublings = hand.contract.doublings
+    declaration = hand.contract.declaration
+    vulnerable = decl in hand.vulnerable
+    multiplier = hand.law.doubling.multiplier**doublings
+    tricks = hand.after[decl]
+    hand.made = tricks >= 6 + level
+    if not hand.made:
+        _undertricks(hand, 6 + level - tricks)
+        return
+    points = sum(declaration.value_of_trick(i) for i in range(level)) * multiplier
+    hand.trick_score = PerSide().replace(decl, points)
+    over = tricks - 6 - level
+    if doublings == 0:
+        hand.put(
+            "overtricks", decl, sum(declaration.value_of_trick(level + i) for i in range(over))
+        )
+    else:
+        each = premiums.doubled_overtrick[vulnerable] * multiplier // 2
+        hand.put("overtricks", decl, each * over)
+        bonus = hand.law.doubled_bonus
+        if bonus is not None:
+            hand.put("doubled_bonus", decl, bonus.base[doublings])
+    if level == 6:
+        hand.put("slam", decl, premiums.small_slam[vulnerable])
+    elif level == 7:
+        hand.put("slam", decl, premiums.grand_slam[vulnerable])
+    game = hand.law.game
+    if premiums.game is not None and game is not None and points >= game.threshold:
+        hand.put("game_bonus", decl, premiums.game[vulnerable])
+    elif premiums.part_score is not None:
+        hand.put("part_score_bonus", decl, premiums.part_score)
+
+
+_TRICK_SCORERS: Mapping[TrickScoring, Callable[[_Hand], None]] = {
+    TrickScoring.MAJORITY: _score_majority,
+    TrickScoring.DECLARER_IF_MADE: _score_declarer_if_made,
+    TrickScoring.CONTRACTED_TRICKS: _score_contracted,
+}
+
+
+def score_hand(
+    law_set: LawSet | str,
+    contract: str | ContractSpec,
+    declarer: SeatLike,
+    tricks: PerSideLike,
+    *,
+    deal: Deal | None = None,
+    honours: Mapping[Any, int] | None = None,
+    trump_void_seats: Iterable[SeatLike] | None = None,
+    revokes: PerSideLike | None = None,
+    revoke_election: str | None = None,
+    revoke_tricks: PerSideLike | None = None,
+    prior_trick_score: PerSideLike | None = None,
+    vulnerable: VulnerabilityLike = None,
+    dealer_original_one_spade: bool = False,
+) -> HandScore:
+    """Score one hand under ``law_set``.
+
+    Args:
+        law_set: a :class:`~redouble.laws.LawSet` or its name ("auction_1912", "contract" ...).
+        contract: "2HX", "3R", "7NTXX"; in Bridge the declaration only, one X per doubling
+            ("HXXX" is doubled three times, x8); or a :class:`ContractSpec`.
+        declarer: the declarer, or in Bridge the maker of the trump.
+        tricks: tricks each side won in play, ``{"NS": 9, "EW": 4}`` or ``(9, 4)``.
+        deal: the deal, from which honours, chicane and double chicane are computed.
+        honours: instead of ``deal``, honours held per seat (aces at no-trump), e.g.
+            ``{"N": 2, "S": 1, "E": 1, "W": 1}``; at most 5 in all (4 at no-trump), seats
+            left out hold none.
+        trump_void_seats: instead of ``deal``, the seats holding no trumps.
+        revokes: established revokes per side.
+        revoke_election: Auction 1912 L84b, when a defender revoked: "tricks" (take three
+            tricks) or "points" (150 in the honour column).
+        revoke_tricks: contract bridge, tricks each side forfeits under Law 64A.
+        prior_trick_score: each side's score toward game before this hand (for game and for
+            the Bridge revoke limit of 28).
+        vulnerable: contract bridge: "None", "NS", "EW", "Both", a set of sides, or a
+            :class:`~redouble.deal.Vulnerability`.
+        dealer_original_one_spade: Auction 1912 L48: the contract is the dealer's original
+            One Spade, left in with only passes and doubles.
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: unknown declaration, level out of range, too many
+            doublings, tricks negative or not adding up to 13, impossible honours or voids,
+            missing or misplaced revoke choices, or a prior score already at game.
+    """
+    law = _get_law_set(law_set)
+    spec = contract if isinstance(contract, ContractSpec) else ContractSpec.parse(law, contract)
+    if isinstance(contract, ContractSpec):
+        spec = ContractSpec.of(law, contract.level, contract.declaration, contract.doublings)
+    seat = _seat(declarer)
+    played = _tricks(tricks)
+    revoke_counts = PerSide.of(revokes, "revokes")
+    if revoke_counts.ns < 0 or revoke_counts.ew < 0:
+        raise ScoringInputError(f"revokes cannot be negative: {revoke_counts.to_dict()}")
+    forfeits = None if revoke_tricks is None else PerSide.of(revoke_tricks, "revoke_tricks")
+    prior = PerSide.of(prior_trick_score, "prior_trick_score")
+    threshold = law.game.threshold if law.game is not None else None
+    for s in Side:
+        if prior[s] < 0 or (threshold is not None and prior[s] >= threshold):
+            raise ScoringInputError(
+                f"prior trick score {prior[s]} for {s.name} is not below game ({threshold})"
+            )
+    if revoke_election is not None and revoke_election not in ("tricks", "points"):
+        raise ScoringInputError(
+            f"revoke_election must be 'tricks' or 'points', not {revoke_election!r}"
+        )
+    one_spade = bool(dealer_original_one_spade)
+    if one_spade:
+        limit = law.undertricks.one_spade_limit if law.undertricks is not None else None
+        if limit is None:
+            raise ScoringInputError(f"{law.name} has no One Spade limit")
+        if spec.level != 1 or spec.declaration.symbol != "S":
+            raise ScoringInputError(f"the dealer's original One Spade cannot be {spec}")
+    counts, voids = _honour_holdings(spec.declaration, deal, honours, trump_void_seats)
+    honour_points = _score_honours(law.honours, spec.declaration, counts)
+    hand = _Hand(
+        law=law,
+        contract=spec,
+        declarer=seat,
+        vulnerable=_vulnerability(vulnerable),
+        tricks=played,
+        revokes=revoke_counts,
+        revoke_election=revoke_election,
+        revoke_tricks=forfeits,
+        prior=prior,
+        one_spade=one_spade,
+        honours=honour_points,
+        chicane=PerSide(),
+    )
+    _TRICK_SCORERS[law.trick_scoring](hand)
+    hand.chicane = _score_chicane(law.chicane, spec.declaration, hand.honours, voids)
+    game_won_by = None
+    if threshold is not None:
+        for s in Side:
+            if hand.trick_score[s] and prior[s] + hand.trick_score[s] >= threshold:
+                game_won_by = s
+    column = HonourColumn(
+        honours=hand.honours,
+        chicane=hand.chicane,
+        **dict(hand.column.items()),
+    )
+    return HandScore(
+        law_set=law.name,
+        contract=spec,
+        declarer=seat,
+        vulnerable=hand.vulnerable,
+        tricks_in_play=played,
+        tricks_after_revoke_penalty=hand.after,
+        contract_made=hand.made,
+        trick_score=hand.trick_score,
+        breakdown=column,
+        game_won_by=game_won_by,
+        game_caps=hand.caps,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Rubbers.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Entry:
+    trick_score: PerSide
+    honour_column: PerSide
+    game: int
+    label: str
+
+
+class Rubber:
+    """A rubber under a law set: games of tricks alone, best of three, rubber bonus.
+
+    Part-scores stop counting toward game when either side wins a game (flag
+    ``partscore_reset_on_game``); the third game is not played when one side wins the first
+    two; a Bridge side that revoked cannot pass 28 toward game in that hand. With
+    ``single_game=True`` the rubber is a single game (three-handed Bridge "games", bonus 50).
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set has no games or rubbers (duplicate, progressive).
+    """
+
+    def __init__(self, law_set: LawSet | str, *, single_game: bool = False) -> None:
+        law = _get_law_set(law_set)
+        if law.game is None or law.rubber is None:
+            raise ScoringInputError(f"{law.name} is not played in games and rubbers")
+        if single_game and law.game.single_game_bonus is None:
+            raise ScoringInputError(f"{law.name} has no bonus for single games")
+        self._law = law
+        self._single_game = single_game
+        self._entries: list[_Entry] = []
+        self._games: list[Side] = []
+        self._toward = PerSide()
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set the rubber is played under."""
+        return self._law
+
+    @property
+    def games_to_win(self) -> int:
+        """Games a side must win to take the rubber (1 for a single game)."""
+        assert self._law.rubber is not None
+        return 1 if self._single_game else self._law.rubber.games_to_win
+
+    @property
+    def toward_game(self) -> PerSide:
+        """Each side's trick score in the current game."""
+        return self._toward
+
+    @property
+    def games(self) -> PerSide:
+        """Games won by each side."""
+        return PerSide(self._games.count(Side.NS), self._games.count(Side.EW))
+
+    @property
+    def game_winners(self) -> tuple[Side, ...]:
+        """The winner of each game so far, in order."""
+        return tuple(self._games)
+
+    @property
+    def vulnerable(self) -> frozenset[Side]:
+        """Sides that have won a game (vulnerable, in contract bridge)."""
+        return frozenset(self._games)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether a side has won the rubber."""
+        return max(self.games.ns, self.games.ew) >= self.games_to_win
+
+    @property
+    def winner(self) -> Side | None:
+        """The side that won the rubber, or None while it goes on."""
+        if not self.is_complete:
+            return None
+        return Side.NS if self.games.ns > self.games.ew else Side.EW
+
+    @property
+    def third_game_played(self) -> bool:
+        """Whether a third game was played (it is not when one side won the first two)."""
+        return len(self._games) >= 3
+
+    @property
+    def rubber_bonus(self) -> int:
+        """The bonus to the winners (0 while the rubber goes on)."""
+        winner = self.winner
+        rules = self._law.rubber
+        assert rules is not None
+        assert self._law.game is not None
+        if winner is None:
+            return 0
+        if self._single_game:
+            return self._law.game.single_game_bonus or 0
+        return rules.bonus[self.games[winner.opponents]]
+
+    @property
+    def totals(self) -> PerSide:
+        """Trick score + honour column of every hand per side, plus the rubber bonus."""
+        total = PerSide()
+        for entry in self._entries:
+            total = total + entry.trick_score + entry.honour_column
+        winner = self.winner
+        return total if winner is None else total.add(winner, self.rubber_bonus)
+
+    @property
+    def difference(self) -> int | None:
+        """The value of the rubber: winners' total less losers' (None while it goes on)."""
+        winner = self.winner
+        if winner is None:
+            return None
+        return self.totals[winner] - self.totals[winner.opponents]
+
+    def unfinished_totals(self) -> PerSide:
+        """Totals if play stops now, with the unfinished-rubber premiums where the law set has
+        them (contract bridge: 300 for a side's only game, 100 for a part-score)."""
+        rules = self._law.rubber
+        assert rules is not None
+        total = self.totals
+        if self.is_complete:
+            return total
+        for side in Side:
+            if rules.unfinished_game is not None and self.games[side] > self.games[side.opponents]:
+                total = total.add(side, rules.unfinished_game)
+            if rules.unfinished_partscore is not None and self._toward[side] > 0:
+                total = total.add(side, rules.unfinished_partscore)
+        return total
+
+    def add(self, score: HandScore, *, label: str = "") -> None:
+        """Add a hand scored with :func:`score_hand` under this rubber's law set.
+
+        The hand should have been scored with ``prior_trick_score=rubber.toward_game``; the
+        Bridge revoke limit is applied again here from the rubber's own state.
+
+        Raises:
+            ScoringInputError: the hand was scored under another law set, or the rubber is over.
+        """
+        if score.law_set != self._law.name:
+            raise ScoringInputError(
+                f"hand scored under {score.law_set}, rubber played under {self._law.name}"
+            )
+        trick = score.trick_score
+        for side in Side:
+            cap = score.game_caps[side]
+            if cap is not None:
+                trick = trick.replace(side, min(trick[side], max(0, cap - self._toward[side])))
+        self.record(trick, score.honour_column, label=label or str(score.contract))
+
+    def score_hand(
+        self,
+        contract: str | ContractSpec,
+        declarer: SeatLike,
+        tricks: PerSideLike,
+        **options: Any,
+    ) -> HandScore:
+        """Score a hand with the rubber's state (score toward game, vulnerability) and add it.
+
+        Takes the arguments of :func:`score_hand` except ``prior_trick_score`` and
+        ``vulnerable``, which come from the rubber.
+
+        Raises:
+            ScoringInputError: as :func:`score_hand`, or the rubber is over.
+        """
+        if "prior_trick_score" in options or "vulnerable" in options:
+            raise ScoringInputError("the rubber supplies prior_trick_score and vulnerable")
+        if self.is_complete:
+            raise ScoringInputError("the rubber is over")
+        score = score_hand(
+            self._law,
+            contract,
+            declarer,
+            tricks,
+            prior_trick_score=self._toward,
+            vulnerable=self.vulnerable,
+            **options,
+        )
+        self.add(score)
+        return score
+
+    def record(
+        self,
+        trick_score: PerSideLike,
+        honour_column: PerSideLike,
+        *,
+        label: str = "",
+    ) -> None:
+        """Enter a hand's points directly: trick score (below) and honour column (above).
+
+        Raises:
+            ScoringInputError: negative points, or the rubber is already over.
+        """
+        if self.is_complete:
+            raise ScoringInputError("the rubber is over: no more hands can be added")
+        trick = PerSide.of(trick_score, "trick_score")
+        honour = PerSide.of(honour_column, "honour_column")
+        if min(trick.ns, trick.ew) < 0:
+            raise ScoringInputError("trick scores cannot be negative")
+        game = self._law.game
+        assert game is not None
+        toward = self._toward + trick
+        winners = [s for s in Side if toward[s] >= game.threshold]
+        if len(winners) == 2:
+            raise ScoringInputError("both sides cannot reach game on the same hand")
+        self._entries.append(_Entry(trick, honour, len(self._games), label))
+        if winners:
+            self._games.append(winners[0])
+            toward = PerSide() if game.partscore_reset_on_game else toward.replace(winners[0], 0)
+        self._toward = toward
+
+    def score_sheet(self) -> str:
+        """Render the score sheet: honour column above the line, tricks below, per side."""
+        return _render_sheet(
+            f"{'Game' if self._single_game else 'Rubber'} under {self._law.name}",
+            self._entries,
+            [f"game {i + 1}: {side.name}" for i, side in enumerate(self._games)],
+            bonus=("rubber bonus", self.winner, self.rubber_bonus),
+            totals=self.totals,
+            footer=self._footer(),
+        )
+
+    def _footer(self) -> str:
+        winner = self.winner
+        if winner is None:
+            return f"Rubber in progress: games NS {self.games.ns}, EW {self.games.ew}"
+        return f"{winner.name} win the rubber by {self.difference}"
+
+    def __str__(self) -> str:
+        return self.score_sheet()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Rubber {self._law.name} games NS {self.games.ns} EW {self.games.ew} "
+            f"totals NS {self.totals.ns} EW {self.totals.ew}>"
+        )
+
+
+def _render_sheet(
+    title: str,
+    entries: Sequence[_Entry],
+    game_labels: Sequence[str],
+    *,
+    bonus: tuple[str, Side | None, int],
+    totals: PerSide,
+    footer: str,
+) -> str:
+    width = 9
+
+    def row(ns: str, ew: str, note: str = "") -> str:
+        return f"{ns:>{width}} | {ew:<{width}}  {note}".rstrip()
+
+    def cell(value: int) -> str:
+        return str(value) if value else ""
+
+    rule = f"{'-' * (width + 1)}+{'-' * (width + 1)}"
+    lines = [title, "", row("NS", "EW"), rule]
+    label, side, amount = bonus
+    if side is not None and amount:
+        lines.append(
+            row(
+                cell(amount) if side == Side.NS else "",
+                cell(amount) if side == Side.EW else "",
+                label,
+            )
+        )
+    for entry in reversed(entries):
+        if entry.honour_column.ns or entry.honour_column.ew:
+            lines.append(row(cell(entry.honour_column.ns), cell(entry.honour_column.ew)))
+    lines.append(f"{'=' * (width + 1)}+{'=' * (width + 1)}")
+    for index in range(len(game_labels) + 1):
+        game_entries = [
+            e for e in entries if e.game == index and (e.trick_score.ns or e.trick_score.ew)
+        ]
+        for entry in game_entries:
+            lines.append(row(cell(entry.trick_score.ns), cell(entry.trick_score.ew), entry.label))
+        if index < len(game_labels):
+            lines.append(f"{rule}  {game_labels[index]}")
+    lines.append(rule)
+    lines.append(row(str(totals.ns), str(totals.ew), "total"))
+    lines.append(footer)
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------
+# Chicago.
+# --------------------------------------------------------------------------------------------
+
+
+class Chicago:
+    """Chicago (four-deal bridge): fixed vulnerability, game and fourth-deal part-score bonuses.
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set has no Chicago rules.
+    """
+
+    def __init__(
+        self, law_set: LawSet | str = "contract_chicago", *, first_dealer: SeatLike = Seat.NORTH
+    ) -> None:
+        law = _get_law_set(law_set)
+        if law.chicago is None or law.game is None:
+            raise ScoringInputError(f"{law.name} has no Chicago rules")
+        self._law = law
+        self._first = _seat(first_dealer)
+        self._entries: list[_Entry] = []
+        self._games: list[Side] = []
+        self._toward = PerSide()
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set."""
+        return self._law
+
+    @property
+    def deals_played(self) -> int:
+        """Number of deals scored so far."""
+        return len(self._entries)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether all the deals of the chukker have been played."""
+        assert self._law.chicago is not None
+        return self.deals_played >= self._law.chicago.deals
+
+    @property
+    def next_dealer(self) -> Seat:
+        """The dealer of the next deal (the deal passes to the left)."""
+        return self._first.next(self.deals_played)
+
+    def vulnerable_on(self, deal_number: int) -> frozenset[Side]:
+        """Sides vulnerable on deal ``deal_number`` (1-based).
+
+        Raises:
+            ScoringInputError: the deal number is out of range.
+        """
+        rules = self._law.chicago
+        assert rules is not None
+        if not 1 <= deal_number <= rules.deals:
+            raise ScoringInputError(f"deal number must be 1 to {rules.deals}")
+        kind = rules.vulnerability[deal_number - 1]
+        dealer = self._first.next(deal_number - 1)
+        return {"none": frozenset(), "dealer": frozenset((dealer.side,)), "both": frozenset(Side)}[
+            kind
+        ]
+
+    @property
+    def toward_game(self) -> PerSide:
+        """Each side's part-score carried toward game."""
+        return self._toward
+
+    @property
+    def totals(self) -> PerSide:
+        """Points per side so far, bonuses included."""
+        total = PerSide()
+        for entry in self._entries:
+            total = total + entry.trick_score + entry.honour_column
+        return total
+
+    def score_hand(
+        self,
+        contract: str | ContractSpec,
+        declarer: SeatLike,
+        tricks: PerSideLike,
+        **options: Any,
+    ) -> HandScore:
+        """Score the next deal (vulnerability and part-scores from the chukker) and add it.
+
+        Raises:
+            ScoringInputError: as :func:`score_hand`, or all deals have been played.
+        """
+        if self.is_complete:
+            raise ScoringInputError("all the deals of this Chicago have been played")
+        if "prior_trick_score" in options or "vulnerable" in options:
+            raise ScoringInputError("Chicago supplies prior_trick_score and vulnerable")
+        number = self.deals_played + 1
+        vulnerable = self.vulnerable_on(number)
+        score = score_hand(
+            self._law,
+            contract,
+            declarer,
+            tricks,
+            prior_trick_score=self._toward,
+            vulnerable=vulnerable,
+            **options,
+        )
+        rules, game = self._law.chicago, self._law.game
+        assert rules is not None
+        assert game is not None
+        honour = score.honour_column
+        toward = self._toward + score.trick_score
+        winners = [s for s in Side if toward[s] >= game.threshold]
+        for side in winners:
+            honour = honour.add(side, rules.game_bonus[side in vulnerable])
+            self._games.append(side)
+        if winners:
+            toward = PerSide()
+        elif number == rules.deals:
+            for side in Side:
+                if score.trick_score[side]:
+                    honour = honour.add(side, rules.last_deal_partscore_bonus)
+        self._entries.append(
+            _Entry(
+                score.trick_score,
+                honour,
+                len(self._games) - len(winners),
+                f"deal {number}: {score.contract}",
+            )
+        )
+        self._toward = toward
+        return score
+
+    def score_sheet(self) -> str:
+        """Render the Chicago score sheet (bonuses above the line with the other premiums)."""
+        return _render_sheet(
+            f"Chicago under {self._law.name}",
+            self._entries,
+            [f"game {i + 1}: {side.name}" for i, side in enumerate(self._games)],
+            bonus=("", None, 0),
+            totals=self.totals,
+            footer=f"after {self.deals_played} deal(s)",
+        )
+
+    def __str__(self) -> str:
+        return self.score_sheet()
+
+
+# --------------------------------------------------------------------------------------------
+# Duplicate, progressive and three-handed tallies.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class TableComparison:
+    """One deal played at two tables: team A sits NS at table 1 and EW at table 2."""
+
+    table1_points: PerSide
+    table2_points: PerSide
+    team_a_net: int
+    team_b_net: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the comparison with the reference cases' keys."""
+        return {
+            "table1_points": self.table1_points.to_dict(),
+            "table2_points": self.table2_points.to_dict(),
+            "team_A_net": self.team_a_net,
+            "team_B_net": self.team_b_net,
+        }
+
+
+def compare_tables(table1: HandScore, table2: HandScore) -> TableComparison:
+    """Compare one deal played at two tables (flag ``duplicate_netting="team_of_four"``).
+
+    Raises:
+        ScoringInputError: the two hands were scored under different law sets.
+    """
+    if table1.law_set != table2.law_set:
+        raise ScoringInputError("both tables must be scored under the same law set")
+    one, two = table1.deal_points, table2.deal_points
+    net = (one.ns - one.ew) + (two.ew - two.ns)
+    return TableComparison(one, two, net, -net)
+
+
+class DuplicateTally:
+    """Totals of a duplicate match between two teams of four, deal by deal.
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set is not scored for points (it has rubbers instead).
+    """
+
+    def __init__(self, law_set: LawSet | str) -> None:
+        law = _get_law_set(law_set)
+        if law.rubber is not None:
+            raise ScoringInputError(f"{law.name} is played in rubbers, not duplicate")
+        self._law = law
+        self._boards: list[TableComparison] = []
+
+    @property
+    def boards(self) -> tuple[TableComparison, ...]:
+        """The comparisons so far."""
+        return tuple(self._boards)
+
+    def add(self, table1: HandScore, table2: HandScore) -> TableComparison:
+        """Add one deal played at both tables and return its comparison.
+
+        Raises:
+            ScoringInputError: a hand was scored under another law set.
+        """
+        if table1.law_set != self._law.name:
+            raise ScoringInputError(f"hand scored under {table1.law_set}, not {self._law.name}")
+        comparison = compare_tables(table1, table2)
+        self._boards.append(comparison)
+        return comparison
+
+    @property
+    def team_a_net(self) -> int:
+        """Team A's net points over all deals."""
+        return sum(b.team_a_net for b in self._boards)
+
+    @property
+    def team_b_net(self) -> int:
+        """Team B's net points over all deals."""
+        return -self.team_a_net
+
+    @property
+    def team_a_imps(self) -> int:
+        """Team A's IMPs over all deals (each deal's net converted by Law 78B)."""
+        return sum(imps(b.team_a_net) for b in self._boards)
+
+
+def best_net(nets: Mapping[str, int]) -> tuple[str, ...]:
+    """Return the player(s) with the best net score, in the mapping's order (ties included)."""
+    if not nets:
+        return ()
+    best = max(nets.values())
+    return tuple(player for player, net in nets.items() if net == best)
+
+
+class ProgressiveTally:
+    """Progressive Bridge: each player's points won and lost over a session; best net wins.
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set has no progressive tally.
+    """
+
+    def __init__(self, law_set: LawSet | str = "bridge_progressive") -> None:
+        law = _get_law_set(law_set)
+        if law.tally is None or law.tally.kind != "progressive":
+            raise ScoringInputError(f"{law.name} has no progressive tally")
+        self._law = law
+        self._won: dict[str, int] = {}
+        self._lost: dict[str, int] = {}
+
+    def add(self, score: HandScore, players: Mapping[Any, str] | None = None) -> None:
+        """Credit a hand: each player wins his side's points and loses the other side's.
+
+        ``players`` maps seats to player names (default: the seat letters).
+
+        Raises:
+            ScoringInputError: the hand was scored under another law set, or a seat is unknown.
+        """
+        if score.law_set != self._law.name:
+            raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
+        names = {seat: seat.letter for seat in Seat}
+        for key, name in (players or {}).items():
+            names[_seat(key)] = str(name)
+        points = score.deal_points
+        for seat in Seat:
+            name = names[seat]
+            self._won[name] = self._won.get(name, 0) + points[seat.side]
+            self._lost[name] = self._lost.get(name, 0) + points[seat.side.opponents]
+
+    @property
+    def won(self) -> dict[str, int]:
+        """Points won per player."""
+        return dict(self._won)
+
+    @property
+    def lost(self) -> dict[str, int]:
+        """Points lost per player."""
+        return dict(self._lost)
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Points won less points lost per player."""
+        return {name: self._won[name] - self._lost[name] for name in self._won}
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The player(s) with the best net score."""
+        return best_net(self.net)
+
+
+@dataclasses.dataclass(frozen=True)
+class ThreeHandedSettlement:
+    """Settlement of a three-handed rubber between the dummy-holder and each adversary."""
+
+    net_to_solo: int
+    payments: Mapping[str, int | float]
+
+
+def settle_three_handed(
+    law_set: LawSet | str,
+    solo_total: int,
+    pair_total: int,
+    *,
+    adversaries: tuple[str, str] = ("B", "C"),
+) -> ThreeHandedSettlement:
+    """Settle a three-handed rubber (flag ``three_handed_settlement``).
+
+    ``payments[name]`` is what each adversary pays the dummy-holder (negative: receives).
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set is not three-handed.
+    """
+    law = _get_law_set(law_set)
+    if law.tally is None or law.tally.settlement is None:
+        raise ScoringInputError(f"{law.name} has no three-handed settlement")
+    net = _integer(solo_total, "solo_total") - _integer(pair_total, "pair_total")
+    share: int | float = net
+    if law.tally.settlement == "split":
+        share = net // 2 if net % 2 == 0 else net / 2
+    return ThreeHandedSettlement(net, dict.fromkeys(adversaries, share))
+
+
+def is_played_under_spade_convention(
+    law_set: LawSet | str,
+    contract: str | ContractSpec,
+    toward_game: PerSideLike,
+) -> bool:
+    """Whether a hand is played under the Bridge spade convention (seed 003).
+
+    An undoubled spade make is played only when either side has 20 or more toward game; any
+    other make is always played.
+
+    Raises:
+        LawSetError: no law set has that name.
+        ScoringInputError: bad contract or scores.
+    """
+    law = _get_law_set(law_set)
+    rules = law.spade_convention
+    spec = contract if isinstance(contract, ContractSpec) else ContractSpec.parse(law, contract)
+    if rules is None or spec.declaration.symbol != rules.declaration:
+        return True
+    if rules.only_if_undoubled and spec.doublings:
+        return True
+    scores = PerSide.of(toward_game, "toward_game")
+    return max(scores.ns, scores.ew) >= rules.min_score_to_play
+
+
+# --------------------------------------------------------------------------------------------
+# IMPs and matchpoints.
+# --------------------------------------------------------------------------------------------
+
+
+def imps(difference: int) -> int:
+    """Convert a difference in total points to IMPs (Law 78B), keeping its sign.
+
+    Raises:
+        ScoringInputError: the difference is not an integer.
+    """
+    value = _integer(difference, "difference")
+    magnitude = sum(1 for bound in _contract_laws.IMP_SCALE if abs(value) >= bound)
+    return magnitude if value >= 0 else -magnitude
+
+
+def matchpoints(scores: Sequence[int]) -> tuple[int, ...]:
+    """Matchpoint each score against the others on the same board (Law 78A).
+
+    Each score gets 2 units for every score it beats and 1 for every tie; the top is
+    ``2 * (len(scores) - 1)``.
+
+    Raises:
+        ScoringInputError: a score is not an integer.
+    """
+    values = [_integer(s, "score") for s in scores]
+    beat, tie = _contract_laws.MATCHPOINT_UNITS
+    return tuple(
+        sum(beat if v > other else tie if v == other else 0 for other in values) - tie
+        for v in values
+    )
+
+
+def matchpoint_percentages(scores: Sequence[int]) -> tuple[float, ...]:
+    """Matchpoints as percentages of the top (50% each when a board was played once).
+
+    Raises:
+        ScoringInputError: a score is not an integer.
+    """
+    points = matchpoints(scores)
+    top = 2 * (len(points) - 1)
+    return tuple(100.0 * p / top if top else 50.0 for p in points)
