@@ -20,6 +20,7 @@ void bind_errors(py::module_& m);
 void bind_constants(py::module_& m);
 void bind_cards(py::module_& m);
 void bind_dealer(py::module_& m);
+void bind_auction(py::module_& m);
 void bind_play(py::module_& m);
 void bind_solver(py::module_& m);
 

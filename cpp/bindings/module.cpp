@@ -13,6 +13,7 @@ PYBIND11_MODULE(_core, m) {
   bind_constants(m);
   bind_cards(m);
   bind_dealer(m);
+  bind_auction(m);
   bind_play(m);
   bind_solver(m);
 }

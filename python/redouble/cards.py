@@ -169,6 +169,19 @@ class Seat(IntEnum):
         return Seat((self + steps) % 4)
 
     @classmethod
+    def of(cls, value: Seat | int | str) -> Seat:
+        """A seat from a Seat, its number 0..3, or its name ("N", "north").
+
+        Raises:
+            FormatError: if the value names no seat.
+        """
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+            return cls(value)
+        raise FormatError(f"not a seat: {value!r} (expected N, E, S, W or 0..3)")
+
+    @classmethod
     def parse(cls, text: str) -> Seat:
         """Parse "N", "E", "S", "W" or the full name, any case.
 

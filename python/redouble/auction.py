@@ -1,0 +1,631 @@
+"""Declaring and bidding under each law set.
+
+Two procedures, chosen by the law set's data (:attr:`LawSet.bid_order`):
+
+* :class:`Auction` — Auction Bridge 1912 and contract bridge: bids ordered by the law set
+  (by value in 1912, law 44; by level then strain in contract bridge), doubles and redoubles,
+  three passes close. Legality is decided in the C++ core.
+* :class:`BridgeDeclaration` — Bridge 1906 (and its three-handed, duplicate and progressive
+  variants): the dealer makes the trump or passes the make to his partner, who must make it;
+  then the "conversation" of doubles ("May I lead?", "Satisfied"), without limit.
+
+Both speak :class:`Call` values and end in a :class:`Contract`.
+
+>>> from redouble import laws
+>>> a = Auction(laws.get("auction_1912"), Seat.NORTH)
+>>> for text in "1H P 2H P P P".split():
+...     _ = a.call(text)
+>>> a.contract
+Contract(level=2, declaration='H', doublings=0, declarer=<Seat.NORTH: 0>)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from . import _core
+from .cards import Seat, Strain
+from .errors import IllegalCallError
+from .laws import BidOrder, DeclarerRule, LawSet
+from .laws import get as get_law_set
+from .laws.bridge_variants import compulsory_declaration
+
+__all__ = [
+    "Auction",
+    "BridgeDeclaration",
+    "Call",
+    "CallKind",
+    "Contract",
+    "declaring_procedure",
+]
+
+
+class CallKind(enum.Enum):
+    """What a call does."""
+
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    BID = "bid"
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call: pass, double, redouble, or a bid of `level` in a declaration (by its symbol).
+
+    In Bridge 1906 a "bid" has no level (``level`` is None): it is the make of the trump; a
+    "pass" by the dealer passes the make to his partner, and in the doubling conversation a
+    "pass" is declining to double ("May I lead?", "Satisfied"). Each further doubling there is
+    a DOUBLE (the laws' "re-double" is the makers' doubling).
+    """
+
+    kind: CallKind
+    level: int | None = None
+    declaration: str | None = None
+
+    PASS: ClassVar[Call]
+    DOUBLE: ClassVar[Call]
+    REDOUBLE: ClassVar[Call]
+
+    _TOKEN: ClassVar[re.Pattern[str]] = re.compile(r"^\s*([1-7])?\s*([A-Za-z]+)\s*$")
+
+    @classmethod
+    def parse(cls, text: str | Call, law_set: LawSet | str | None = None) -> Call:
+        """Parse "P", "Pass", "X", "Dbl", "XX", "Rdbl", "1S", "3NT", "2R" (Royal Spades) or a
+        bare declaration ("H", "NT") for Bridge's make.
+
+        The declaration is resolved against `law_set` (symbol, name or alias) when given.
+
+        Raises:
+            IllegalCallError: the text is not a call (of the law set).
+        """
+        if isinstance(text, Call):
+            return text
+        if not isinstance(text, str):
+            raise IllegalCallError(f"a call must be text such as '1H' or 'P', not {text!r}")
+        t = text.strip()
+        low = t.lower().replace("-", "").replace(" ", "")
+        if low in ("p", "pass", "no", "nobid", "content", "satisfied", "mayilead", ""):
+            if low == "" and t != "-":
+                raise IllegalCallError("empty call")
+            return Call(CallKind.PASS)
+        if low in ("x", "dbl", "double", "d"):
+            return Call(CallKind.DOUBLE)
+        if low in ("xx", "rdbl", "redouble", "r", "redbl") and not (
+            low == "r" and law_set is not None
+        ):
+            return Call(CallKind.REDOUBLE)
+        m = cls._TOKEN.match(t)
+        if not m:
+            raise IllegalCallError(f"not a call: {text!r} (expected e.g. '1H', '3NT', 'P', 'X')")
+        level = int(m.group(1)) if m.group(1) else None
+        name = m.group(2)
+        if law_set is not None:
+            law = get_law_set(law_set)
+            try:
+                symbol = law.declaration(name).symbol
+            except ValueError:
+                known = ", ".join(d.symbol for d in law.declarations)
+                raise IllegalCallError(
+                    f"{law.name} has no declaration {name!r} (known: {known})"
+                ) from None
+        else:
+            symbol = name.upper()
+        return Call(CallKind.BID, level, symbol)
+
+    @property
+    def is_bid(self) -> bool:
+        """Whether this call names a declaration."""
+        return self.kind is CallKind.BID
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.kind is CallKind.PASS:
+            return "P"
+        if self.kind is CallKind.DOUBLE:
+            return "X"
+        if self.kind is CallKind.REDOUBLE:
+            return "XX"
+        return f"{self.level or ''}{self.declaration}"
+
+
+Call.PASS = Call(CallKind.PASS)
+Call.DOUBLE = Call(CallKind.DOUBLE)
+Call.REDOUBLE = Call(CallKind.REDOUBLE)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The final declaration: level (None in Bridge), declaration symbol, doublings, declarer.
+
+    `declarer` is the seat that plays the combined hands (Bridge: always the dealer; the maker
+    of the trump is :attr:`BridgeDeclaration.maker`).
+    """
+
+    level: int | None
+    declaration: str
+    doublings: int
+    declarer: Seat
+
+    @property
+    def dummy(self) -> Seat:
+        """The declarer's partner."""
+        return self.declarer.partner
+
+    @property
+    def opening_leader(self) -> Seat:
+        """The player on the declarer's left leads."""
+        return self.declarer.lho
+
+    def strain(self, law_set: LawSet | str) -> Strain:
+        """The play strain of the declaration under `law_set` (Royal Spades plays as spades)."""
+        return get_law_set(law_set).declaration(self.declaration).strain
+
+    def spec(self) -> str:
+        """The contract as scoring reads it: "2HX", "3R", "NTXX" (Bridge)."""
+        return f"{self.level or ''}{self.declaration}{'X' * self.doublings}"
+
+    def __str__(self) -> str:
+        return f"{self.spec()} by {self.declarer.letter}"
+
+
+def _declaration_index(law: LawSet, symbol: str) -> int:
+    decl = law.declaration(symbol)
+    return law.declarations.index(decl)
+
+
+def _bid_id(law: LawSet, c: Call) -> int:
+    if not c.is_bid or c.level is None or c.declaration is None:
+        raise IllegalCallError(f"{c} is not a bid of {law.name}")
+    max_level = law.play.max_level or 7
+    if not 1 <= c.level <= max_level:
+        raise IllegalCallError(f"level {c.level} is impossible: {law.name} allows 1 to {max_level}")
+    n = len(law.declarations)
+    return int(_core.FIRST_BID) + (c.level - 1) * n + _declaration_index(law, c.declaration)
+
+
+def _rules(law: LawSet) -> Any:
+    if law.bid_order is BidOrder.NONE:
+        raise IllegalCallError(f"{law.name} has no bidding: the trump is made, not bid")
+    return _core.make_auction_rules(
+        [d.trick_value for d in law.declarations],
+        law.bid_order is BidOrder.VALUE_THEN_LEVEL,
+        law.play.dealer_must_bid,
+        law.play.max_level or 7,
+        law.play.passes_to_close or 3,
+    )
+
+
+# Which rule each core fault breaks: (rule object attribute, field) looked up in the law set's
+# citations, so the message names the law of the code being played.
+_FAULT_CITATION: dict[int, tuple[str, str]] = {
+    3: ("play", "dealer_must_bid"),
+    4: ("", "bid_order"),
+    5: ("doubling", "doublers"),
+    6: ("doubling", "may_double_partner"),
+    7: ("doubling", "max_doublings"),
+    8: ("doubling", "max_doublings"),
+    9: ("doubling", "may_double_partner"),
+    10: ("doubling", "max_doublings"),
+}
+
+
+def _cite(law: LawSet, fault: int) -> str:
+    where = _FAULT_CITATION.get(fault)
+    if where is None:
+        return ""
+    rule_name, field = where
+    try:
+        if rule_name:
+            return str(getattr(law, rule_name).cite(field))
+        return str(law.sources[field])
+    except (KeyError, AttributeError, ValueError):
+        return ""
+
+
+class Auction:
+    """An auction under a bidding law set (Auction Bridge 1912, contract bridge).
+
+    Raises:
+        IllegalCallError: the law set has no bidding, or a given call is illegal.
+    """
+
+    def __init__(
+        self, law_set: LawSet | str, dealer: Seat | int, calls: Iterable[Call | str] = ()
+    ) -> None:
+        self._law = get_law_set(law_set)
+        self._core = _core.Auction(_rules(self._law), int(Seat.of(dealer)))
+        self._n = len(self._law.declarations)
+        for c in calls:
+            self.call(c)
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set the auction follows."""
+        return self._law
+
+    @property
+    def dealer(self) -> Seat:
+        """The seat that calls first."""
+        return Seat(self._core.dealer())
+
+    @property
+    def to_call(self) -> Seat | None:
+        """The seat whose turn it is, or None when the auction is over."""
+        return None if self.is_complete else Seat(self._core.to_call())
+
+    # -- encoding ------------------------------------------------------------------------------
+    def _id(self, c: Call) -> int:
+        if c.kind is CallKind.PASS:
+            return int(_core.PASS)
+        if c.kind is CallKind.DOUBLE:
+            return int(_core.DOUBLE)
+        if c.kind is CallKind.REDOUBLE:
+            return int(_core.REDOUBLE)
+        return _bid_id(self._law, c)
+
+    def _call(self, cid: int) -> Call:
+        if cid == _core.PASS:
+            return Call.PASS
+        if cid == _core.DOUBLE:
+            return Call.DOUBLE
+        if cid == _core.REDOUBLE:
+            return Call.REDOUBLE
+        k = cid - int(_core.FIRST_BID)
+        return Call(CallKind.BID, k // self._n + 1, self._law.declarations[k % self._n].symbol)
+
+    # -- queries -------------------------------------------------------------------------------
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made so far, from the dealer."""
+        return tuple(self._call(c) for c in self._core.calls())
+
+    def legal_calls(self) -> list[Call]:
+        """Every call the seat to call may make now (empty once the auction is over)."""
+        mask = self._core.legal_calls()
+        return [self._call(i) for i in range(self._core.num_calls()) if mask >> i & 1]
+
+    def why_illegal(self, call: Call | str) -> str | None:
+        """Why `call` is not legal now, citing the law; None if it is legal."""
+        try:
+            c = Call.parse(call, self._law)
+            cid = self._id(c)
+        except IllegalCallError as e:
+            return str(e)
+        fault = int(self._core.fault(cid))
+        if fault == 0:
+            return None
+        cite = _cite(self._law, fault)
+        return f"{c}: {_core.describe_fault(fault)}" + (f" [{cite}]" if cite else "")
+
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether `call` may be made now by the seat to call."""
+        return self.why_illegal(call) is None
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the auction is over (closing passes, or passed out)."""
+        return bool(self._core.is_complete())
+
+    @property
+    def is_passed_out(self) -> bool:
+        """Whether all four passed without a bid (a new deal follows)."""
+        return bool(self._core.is_passed_out())
+
+    @property
+    def doublings(self) -> int:
+        """0, 1 (doubled) or 2 (redoubled), for the last bid."""
+        return int(self._core.doubling())
+
+    @property
+    def last_bid(self) -> Call | None:
+        """The highest bid so far."""
+        b = self._core.last_bid()
+        return None if b < 0 else self._call(b)
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Who would play the last bid: the member of its side who first named its declaration."""
+        d = self._core.declarer()
+        if d < 0:
+            return None
+        if self._law.play.declarer is not DeclarerRule.FIRST_TO_NAME_DECLARATION:
+            return Seat(self._core.last_bidder())
+        return Seat(d)
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final declaration once the auction is complete (None if passed out or open)."""
+        bid = self.last_bid
+        if not self.is_complete or bid is None or bid.declaration is None:
+            return None
+        declarer = self.declarer
+        assert declarer is not None
+        return Contract(bid.level, bid.declaration, self.doublings, declarer)
+
+    @property
+    def dealer_original_one_spade(self) -> bool:
+        """Auction 1912 law 48: the dealer's opening One Spade stood, with passes and doubles only."""
+        calls = self.calls
+        if not calls or str(calls[0]) != "1S" or not self.is_complete:
+            return False
+        return all(not c.is_bid for c in calls[1:])
+
+    # -- changes ---------------------------------------------------------------------------------
+    def call(self, call: Call | str) -> Call:
+        """Make a call for the seat to call; returns the parsed call.
+
+        Raises:
+            IllegalCallError: the call is not legal now (the message cites the law); the auction
+                is unchanged.
+        """
+        c = Call.parse(call, self._law)
+        why = self.why_illegal(c)
+        if why is not None:
+            seat = self.to_call
+            who = f"{seat.name.title()}: " if seat is not None else ""
+            raise IllegalCallError(who + why)
+        self._core.call(self._id(c))
+        return c
+
+    def undo(self) -> Call:
+        """Take back the last call and return it.
+
+        Raises:
+            IllegalCallError: there is no call to take back.
+        """
+        calls = self.calls
+        self._core.undo()
+        return calls[-1]
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        other = Auction.__new__(Auction)
+        other._law, other._n = self._law, self._n
+        other._core = self._core.copy()
+        return other
+
+    def __str__(self) -> str:
+        return f"{self.dealer.letter}: " + " ".join(str(c) for c in self.calls)
+
+    def __repr__(self) -> str:
+        return f"Auction({self._law.name!r}, {self.dealer!r}, {[str(c) for c in self.calls]!r})"
+
+
+# ------------------------------------------------------------------------------------------------
+# Bridge (1906): the make and the doubling conversation.
+# ------------------------------------------------------------------------------------------------
+
+
+class BridgeDeclaration:
+    """The make of the trump and the doubling conversation of Bridge (seed 003 laws 45-54).
+
+    The dealer makes the trump (a bare declaration, e.g. "H" or "NT") or passes ("P") the make
+    to his partner, who must make it. Then the eldest hand may double; if he declines ("May I
+    lead?" = pass) his partner may. If doubled, the maker speaks first ("I re-double" = double,
+    or "Satisfied" = pass), then his partner; then the adversaries again, the original doubler
+    first; and so on, without limit unless the law set caps the doublings.
+
+    In three-handed Bridge (a law set with a compulsory dummy declaration) the dealer is taken to
+    be the dummy-holder and his partner the permanent dummy: when the make is passed to
+    it, the compulsory declaration is made from its hand (give `deal`); only the leader may
+    double; a dealer who has seen both hands may not redouble.
+
+    Raises:
+        IllegalCallError: a call out of turn or not allowed.
+    """
+
+    def __init__(
+        self,
+        law_set: LawSet | str,
+        dealer: Seat | int,
+        calls: Iterable[Call | str] = (),
+        *,
+        deal: Any = None,
+    ) -> None:
+        self._law = get_law_set(law_set)
+        self._dealer = Seat.of(dealer)
+        self._deal = deal
+        self._three = self._law.compulsory_dummy is not None
+        self._calls: list[tuple[Seat, Call]] = []
+        self._declaration: str | None = None
+        self._maker: Seat | None = None
+        self._doublings = 0
+        self._dealer_saw_dummy = False
+        # The doubling conversation: whose turn, and the speaking order of each side.
+        self._turn: Seat | None = self._dealer
+        self._passes_in_round = 0
+        self._original_doubler: Seat | None = None
+        self._done = False
+        for c in calls:
+            self.call(c)
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set followed."""
+        return self._law
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer (who always plays the combined hands)."""
+        return self._dealer
+
+    @property
+    def maker(self) -> Seat | None:
+        """Who made the trump: the dealer, or his partner when the make was passed."""
+        return self._maker
+
+    @property
+    def to_call(self) -> Seat | None:
+        """The seat whose turn it is to speak, or None when declaring is over."""
+        return None if self._done else self._turn
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made, in order."""
+        return tuple(c for _, c in self._calls)
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Call], ...]:
+        """(seat, call) pairs in order."""
+        return tuple(self._calls)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the make and the doubling are settled."""
+        return self._done
+
+    @property
+    def doublings(self) -> int:
+        """How many times the declaration was doubled (x2 each)."""
+        return self._doublings
+
+    @property
+    def contract(self) -> Contract | None:
+        """The declaration (no level), its doublings, and the dealer as declarer; None until done."""
+        if not self._done or self._declaration is None:
+            return None
+        return Contract(None, self._declaration, self._doublings, self._dealer)
+
+    def _doubling_side_order(self) -> tuple[Seat, Seat]:
+        """Speaking order of the side whose turn it is to double next."""
+        assert self._maker is not None
+        adversaries = self._doublings % 2 == 0
+        if adversaries:
+            first = self._original_doubler or self._dealer.lho  # eldest hand first
+            return (first, first.partner)
+        return (self._maker, self._maker.partner)
+
+    def _may_speak(self, seat: Seat) -> bool:
+        if not self._three:
+            return True
+        # Three-handed: the dummy never speaks in the conversation; only the leader doubles.
+        if seat == self._dealer.partner:
+            return False
+        return not (seat == self._dealer.rho and self._doublings % 2 == 0)
+
+    def legal_calls(self) -> list[Call]:
+        """The calls the seat to speak may make now."""
+        if self._done:
+            return []
+        if self._declaration is None:
+            decls = [Call(CallKind.BID, None, d.symbol) for d in self._law.declarations]
+            if self._turn == self._dealer:
+                return [Call.PASS, *decls]
+            return decls
+        return [Call.PASS, Call.DOUBLE]
+
+    def why_illegal(self, call: Call | str) -> str | None:
+        """Why `call` is not allowed now, citing the law; None if it is."""
+        if self._done:
+            return "declaring is over"
+        try:
+            c = Call.parse(call, self._law)
+        except IllegalCallError as e:
+            return str(e)
+        if c.kind is CallKind.REDOUBLE:
+            c = Call.DOUBLE
+        if c in self.legal_calls():
+            return None
+        if c.is_bid and c.level is not None:
+            return f"{c}: {self._law.name} has no levels; name the trump only [{self._law.sources.get('bid_order', '')}]"
+        if self._declaration is None and c.kind is CallKind.PASS:
+            return f"{c}: the dealer's partner must make the trump when it is passed to him [{self._law.play.cite('dealer_may_pass_make_to_partner')}]"
+        if c.kind is CallKind.DOUBLE:
+            return f"{c}: no further doubling is allowed here [{self._law.doubling.cite('max_doublings')}]"
+        return f"{c}: not allowed now"
+
+    def call(self, call: Call | str) -> Call:
+        """Speak for the seat whose turn it is; returns the call made.
+
+        Raises:
+            IllegalCallError: the call is not allowed now; nothing changes.
+        """
+        why = self.why_illegal(call)
+        if why is not None:
+            raise IllegalCallError(why)
+        c = Call.parse(call, self._law)
+        if c.kind is CallKind.REDOUBLE:
+            c = Call.DOUBLE
+        seat = self._turn
+        assert seat is not None
+        self._calls.append((seat, c))
+        if self._declaration is None:
+            if c.kind is CallKind.PASS:  # the dealer passes the make
+                if self._three:
+                    if self._deal is None:
+                        raise IllegalCallError(
+                            "three-handed: give the deal for dummy's declaration"
+                        )
+                    dummy_hand = self._deal[seat.partner].mask
+                    symbol = compulsory_declaration(self._law, dummy_hand).symbol
+                    self._calls.append((seat.partner, Call(CallKind.BID, None, symbol)))
+                    self._dealer_saw_dummy = True
+                    self._make(seat.partner, symbol)
+                else:
+                    self._turn = seat.partner
+                return c
+            assert c.declaration is not None
+            self._make(seat, c.declaration)
+            return c
+        # Doubling conversation.
+        if c.kind is CallKind.DOUBLE:
+            if self._doublings == 0:
+                self._original_doubler = seat
+            self._doublings += 1
+            self._passes_in_round = 0
+        else:
+            self._passes_in_round += 1
+        self._advance()
+        return c
+
+    def _make(self, seat: Seat, symbol: str) -> None:
+        self._declaration = symbol
+        self._maker = seat
+        self._passes_in_round = 0
+        self._advance()
+
+    def _doublers(self) -> list[Seat]:
+        """Who of the side to speak next may still double, in speaking order."""
+        limit = self._law.doubling.max_doublings
+        if limit is not None and self._doublings >= limit:
+            return []
+        order = [s for s in self._doubling_side_order() if self._may_speak(s)]
+        if (
+            self._three
+            and self._doublings % 2 == 1
+            and self._dealer_saw_dummy
+            and not self._law.doubling.dealer_who_saw_dummy_may_redouble
+        ):
+            order = [s for s in order if s != self._dealer]
+        return order
+
+    def _advance(self) -> None:
+        """Move to the next speaker of the side whose turn it is to double; declaring ends when
+        every member of that side has declined, or nobody on it may double."""
+        order = self._doublers()
+        if self._passes_in_round >= len(order):
+            self._done = True
+            self._turn = None
+        else:
+            self._turn = order[self._passes_in_round]
+
+    def __str__(self) -> str:
+        return f"{self._dealer.letter}: " + " ".join(str(c) for c in self.calls)
+
+
+def declaring_procedure(
+    law_set: LawSet | str, dealer: Seat | int, *, deal: Any = None
+) -> Auction | BridgeDeclaration:
+    """The declaring procedure of a law set: an :class:`Auction` where the code has bidding,
+    else a :class:`BridgeDeclaration`."""
+    law = get_law_set(law_set)
+    if law.bid_order is BidOrder.NONE:
+        return BridgeDeclaration(law, dealer, deal=deal)
+    return Auction(law, dealer)
