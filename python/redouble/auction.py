@@ -93,11 +93,10 @@ class Call:
             if low == "" and t != "-":
                 raise IllegalCallError("empty call")
             return Call(CallKind.PASS)
-        if low in ("x", "dbl", "double", "d"):
+        # No one-letter aliases besides X: "D" is diamonds and "R" Royal Spades.
+        if low in ("x", "dbl", "double"):
             return Call(CallKind.DOUBLE)
-        if low in ("xx", "rdbl", "redouble", "r", "redbl") and not (
-            low == "r" and law_set is not None
-        ):
+        if low in ("xx", "rdbl", "redouble", "redbl"):
             return Call(CallKind.REDOUBLE)
         m = cls._TOKEN.match(t)
         if not m:

@@ -51,6 +51,17 @@ class Vulnerability(IntEnum):
         s = Side(int(side) & 1)
         return bool(self & (1 << s))
 
+    @classmethod
+    def of_board(cls, number: int) -> Vulnerability:
+        """The vulnerability of board `number` in the standard 16-board cycle.
+
+        Raises:
+            InvalidDealError: if the number is not a positive int.
+        """
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidDealError(f"board number must be a positive int, got {number!r}")
+        return cls(_core.board_vulnerability(number))
+
     @property
     def pbn(self) -> str:
         """The PBN tag value: None, NS, EW or All."""
@@ -418,5 +429,5 @@ class Board:
             number,
             deal,
             Seat(_core.board_dealer(number)),
-            Vulnerability(_core.board_vulnerability(number)),
+            Vulnerability.of_board(number),
         )
