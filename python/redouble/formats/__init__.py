@@ -1,0 +1,145 @@
+"""Reading and writing boards: PBN 2.1, LIN and JSON, through neutral records.
+
+:func:`read` and :func:`write` pick the format from the file name's extension (``.pbn``,
+``.lin``, ``.json``) or the ``format`` argument. Every reader returns
+:class:`~redouble.formats.records.BoardRecord` values and every writer takes them, so
+converting is reading one format and writing another::
+
+    write(read("hands.lin"), "hands.pbn")
+
+For files of thousands of boards, stream with :func:`redouble.formats.pbn.iter_boards` and
+a visitor.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import PurePath
+from typing import TextIO
+
+from ..errors import FormatError
+from . import json_format, lin, pbn
+from .records import (
+    AuctionRecord,
+    BoardRecord,
+    Call,
+    Contract,
+    DDTable,
+    DeclarationRecord,
+    PlayedCard,
+    PlayRecord,
+    TableRecord,
+)
+
+__all__ = [
+    "FORMATS",
+    "AuctionRecord",
+    "BoardRecord",
+    "Call",
+    "Contract",
+    "DDTable",
+    "DeclarationRecord",
+    "PlayRecord",
+    "PlayedCard",
+    "TableRecord",
+    "json_format",
+    "lin",
+    "pbn",
+    "read",
+    "reads",
+    "write",
+    "writes",
+]
+
+#: Format names and the file extensions that select them.
+FORMATS = {"pbn": (".pbn",), "lin": (".lin",), "json": (".json",)}
+
+_READERS: dict[str, Callable[[str], list[BoardRecord]]] = {
+    "pbn": pbn.loads,
+    "lin": lin.loads,
+    "json": json_format.loads,
+}
+_WRITERS: dict[str, Callable[[Iterable[BoardRecord]], str]] = {
+    "pbn": pbn.dumps,
+    "lin": lin.dumps,
+    "json": json_format.dumps,
+}
+
+
+def _format_of(source: object, format: str | None) -> str:
+    if format is not None:
+        f = format.lower().lstrip(".")
+        if f not in FORMATS:
+            raise FormatError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+        return f
+    name = source if isinstance(source, str | os.PathLike) else getattr(source, "name", None)
+    if isinstance(name, str | os.PathLike):
+        ext = PurePath(name).suffix.lower()
+        for f, exts in FORMATS.items():
+            if ext in exts:
+                return f
+        raise FormatError(
+            f"cannot tell the format of {str(name)!r}; pass format='pbn'|'lin'|'json'"
+        )
+    raise FormatError("cannot tell the format of a stream without a name; pass format=")
+
+
+def reads(text: str, format: str) -> list[BoardRecord]:
+    """The boards in `text`, in the named format ("pbn", "lin" or "json").
+
+    Raises:
+        FormatError: for an unknown format or malformed text.
+    """
+    return _READERS[_format_of(None, format)](text)
+
+
+def writes(records: Iterable[BoardRecord], format: str) -> str:
+    """Boards as text in the named format.
+
+    Raises:
+        FormatError: for an unknown format, or what the format cannot carry.
+    """
+    return _WRITERS[_format_of(None, format)](records)
+
+
+def read(
+    path_or_file: str | os.PathLike[str] | TextIO, format: str | None = None
+) -> list[BoardRecord]:
+    """Every board of a file, the format taken from `format` or the file's extension.
+
+    Raises:
+        FormatError: for an unknown format or a malformed file (nothing is returned then).
+    """
+    fmt = _format_of(path_or_file, format)
+    if fmt == "pbn":
+        return pbn.load(path_or_file)
+    if isinstance(path_or_file, str | os.PathLike):
+        with open(path_or_file, encoding="utf-8-sig") as fh:
+            text = fh.read()
+    else:
+        text = path_or_file.read()
+    return _READERS[fmt](text)
+
+
+def write(
+    records: Iterable[BoardRecord],
+    path_or_file: str | os.PathLike[str] | TextIO,
+    format: str | None = None,
+) -> None:
+    """Write boards to a file, the format taken from `format` or the file's extension.
+
+    Raises:
+        FormatError: for an unknown format or what the format cannot carry (nothing is
+            written then).
+    """
+    text = _WRITERS[_format_of(path_or_file, format)](list(records))
+    if isinstance(path_or_file, str | os.PathLike):
+        with open(path_or_file, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    else:
+        path_or_file.write(text)
+
+
+def __dir__() -> list[str]:
+    return __all__

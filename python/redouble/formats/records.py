@@ -1,0 +1,755 @@
+"""Neutral, immutable records of boards as files hold them: what was written, not a game.
+
+The readers of :mod:`redouble.formats` produce :class:`BoardRecord` values and the writers
+consume them. A record is a faithful, typed transcription of one board of a file: it does not
+check that the auction or the play is legal under any law set (that is the game's job), but
+every value in it is well formed.
+
+Call tokens
+-----------
+A :class:`Call` holds one normalised *token*. The grammar (case-insensitive on input, the
+canonical spelling on the right)::
+
+    pass       = "P" | "PASS" | "-P-"            -> "Pass"
+    double     = "X" | "D" | "DBL" | "DOUBLE"     -> "X"
+    redouble   = "XX" | "R" | "RDBL" | "REDOUBLE" -> "XX"
+    bid        = level declaration                -> e.g. "1C", "3NT", "2RS"
+    level      = "1" .. "7"
+    declaration= "C" | "D" | "H" | "S"            (the four suits)
+               | "N" | "NT"                       -> "NT" (no trump)
+               | "R" | "RS"                       -> "RS" (Auction 1912's Royal Spades)
+    placeholder= "-" | "+"                        (kept verbatim: no call recorded / calls
+                                                   not given, as PBN writes them)
+
+Annotations ride with a call or a card as a tuple of verbatim strings in file order: PBN's
+suffix annotations ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!`` (LIN's alert mark ``!`` is the same
+string), numeric annotation glyphs ``$n``, and irregularity marks ``^`` plus a letter (PBN
+§3.9; redouble keeps the letter as written and does not interpret it). An explanation (a PBN
+``[Note]`` or a LIN ``an|``) is the call's ``note`` text.
+
+Contracts
+---------
+:class:`Contract` text is ``"Pass"`` (passed out) or ``[level] declaration "X"*n``: ``"4HX"``,
+``"3NT"``, ``"2RSXX"``. The level may be missing for Bridge (1906), which has no levels, and
+``n`` may exceed two because Bridge allows doubling "and so on".
+
+Bridge (1906) declarations
+--------------------------
+A :class:`DeclarationRecord` lists the statements of Bridge's make and doubling as
+``seat:statement`` words, e.g. ``"S:Pass N:H E:X S:X"``: the dealer makes a declaration
+(``C D H S NT``) or says ``Pass`` to leave it to his partner, who must then make it; after the
+make each doubling statement is ``X`` (double, redouble, double again...) and each refusal is
+``Pass`` ("May I lead?", "Satisfied").
+
+>>> Call.parse("1n").token, Call.parse("r").token, Call.parse("2 royals").token
+('1NT', 'XX', '2RS')
+>>> str(Contract.parse("4hx")), Contract.parse("HXXX").doublings
+('4HX', 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, CardSet, Seat, Strain
+from ..deal import Deal, Vulnerability
+from ..errors import FormatError
+
+__all__ = [
+    "DECLARATION_STRAINS",
+    "AuctionRecord",
+    "BoardRecord",
+    "Call",
+    "Contract",
+    "DDTable",
+    "DeclarationRecord",
+    "PlayRecord",
+    "PlayedCard",
+    "TableRecord",
+    "parse_annotations",
+    "split_annotations",
+]
+
+#: A double-dummy table in redouble's layout: ``table[strain][seat]`` (strain C D H S NT,
+#: seat N E S W), tricks for that declarer.
+DDTable = tuple[tuple[int, int, int, int], ...]
+
+#: Declaration symbols in canonical spelling and the strain each plays in.
+DECLARATION_STRAINS: dict[str, Strain] = {
+    "C": Strain.CLUBS,
+    "D": Strain.DIAMONDS,
+    "H": Strain.HEARTS,
+    "S": Strain.SPADES,
+    "NT": Strain.NOTRUMP,
+    "RS": Strain.SPADES,
+}
+
+_DECLARATION_SPELLINGS = {
+    "C": "C",
+    "CLUB": "C",
+    "CLUBS": "C",
+    "D": "D",
+    "DIAMOND": "D",
+    "DIAMONDS": "D",
+    "H": "H",
+    "HEART": "H",
+    "HEARTS": "H",
+    "S": "S",
+    "SPADE": "S",
+    "SPADES": "S",
+    "N": "NT",
+    "NT": "NT",
+    "NOTRUMP": "NT",
+    "NOTRUMPS": "NT",
+    "R": "RS",
+    "RS": "RS",
+    "ROYAL": "RS",
+    "ROYALS": "RS",
+    "ROYALSPADE": "RS",
+    "ROYALSPADES": "RS",
+}
+_PASS = {"P", "PASS", "-P-"}
+_DOUBLE = {"X", "D", "DBL", "DOUBLE"}
+_REDOUBLE = {"XX", "R", "RDBL", "REDOUBLE"}
+_PLACEHOLDERS = {"-", "+"}
+_BID_RE = re.compile(r"^([1-7])([A-Z]+)$")
+_ANNOTATION_RE = re.compile(r"=\d+=|\$\d+|!!|\?\?|!\?|\?!|!|\?|\^[A-Za-z]")
+_CARD_RE = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
+
+
+def split_annotations(text: str) -> tuple[str, str]:
+    """Split a token into its body and the annotation characters glued to its end.
+
+    ``"1C!"`` gives ``("1C", "!")``, ``"SA=1=$2"`` gives ``("SA", "=1=$2")``.
+    """
+    for i, ch in enumerate(text):
+        if ch in "=$!?^":
+            return text[:i], text[i:]
+    return text, ""
+
+
+def parse_annotations(text: str) -> list[str]:
+    """The annotations in a run such as ``"=1=$2!"``, in order.
+
+    Raises:
+        FormatError: if the text is not a run of annotations.
+    """
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        m = _ANNOTATION_RE.match(text, pos)
+        if not m:
+            raise FormatError(f"bad annotation {text[pos:]!r}")
+        out.append(m.group(0))
+        pos = m.end()
+    return out
+
+
+def _check_annotations(annotations: tuple[str, ...]) -> None:
+    for a in annotations:
+        if not isinstance(a, str) or _ANNOTATION_RE.fullmatch(a) is None or a.startswith("="):
+            raise FormatError(f"bad annotation {a!r} (expected !, ?, $n or ^letter)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Calls and contracts
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of an auction as a normalised token, with its note and annotations.
+
+    Raises:
+        FormatError: if the token is not in the grammar (see the module docstring).
+    """
+
+    #: The canonical token: "Pass", "X", "XX", a bid such as "1NT" or "2RS", or "-"/"+".
+    token: str
+    #: The explanation attached to the call (PBN note text, LIN ``an|``), if any.
+    note: str | None = None
+    #: Suffix annotations, NAGs and irregularity marks, verbatim, in file order.
+    annotations: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if Call.normalise(self.token) != self.token:
+            raise FormatError(
+                f"call token {self.token!r} is not canonical; use Call.parse "
+                f"(canonical: {Call.normalise(self.token)!r})"
+            )
+        object.__setattr__(self, "annotations", tuple(self.annotations))
+        _check_annotations(self.annotations)
+
+    @staticmethod
+    def normalise(text: str) -> str:
+        """The canonical spelling of a call token ("p" -> "Pass", "1n" -> "1NT").
+
+        Raises:
+            FormatError: if the text is not a call.
+        """
+        t = "".join(text.split()).upper()
+        if t in _PASS:
+            return "Pass"
+        if t in _DOUBLE:
+            return "X"
+        if t in _REDOUBLE:
+            return "XX"
+        if t in _PLACEHOLDERS:
+            return t
+        m = _BID_RE.match(t)
+        if m and m.group(2) in _DECLARATION_SPELLINGS:
+            return m.group(1) + _DECLARATION_SPELLINGS[m.group(2)]
+        raise FormatError(f"not a call: {text!r} (expected Pass, X, XX or a bid like 1NT, 2RS)")
+
+    @classmethod
+    def parse(cls, text: str, *, note: str | None = None, annotations: Sequence[str] = ()) -> Call:
+        """A call from any accepted spelling; annotations glued to the token are split off.
+
+        Raises:
+            FormatError: if the text is not a call.
+        """
+        body, rest = split_annotations(text.strip())
+        found = [a for a in parse_annotations(rest) if not a.startswith("=")]
+        return cls(cls.normalise(body), note, (*found, *annotations))
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether the call is a pass."""
+        return self.token == "Pass"
+
+    @property
+    def is_double(self) -> bool:
+        """Whether the call is a double."""
+        return self.token == "X"
+
+    @property
+    def is_redouble(self) -> bool:
+        """Whether the call is a redouble."""
+        return self.token == "XX"
+
+    @property
+    def is_placeholder(self) -> bool:
+        """Whether the token is a placeholder ("-" or "+") rather than a call."""
+        return self.token in _PLACEHOLDERS
+
+    @property
+    def is_bid(self) -> bool:
+        """Whether the call is a bid (a level and a declaration)."""
+        return self.token[0].isdigit()
+
+    @property
+    def level(self) -> int | None:
+        """The level of a bid, else None."""
+        return int(self.token[0]) if self.is_bid else None
+
+    @property
+    def declaration(self) -> str | None:
+        """The declaration symbol of a bid ("C" ... "NT", "RS"), else None."""
+        return self.token[1:] if self.is_bid else None
+
+    @property
+    def strain(self) -> Strain | None:
+        """The play strain of a bid (Royal Spades play as spades), else None."""
+        d = self.declaration
+        return None if d is None else DECLARATION_STRAINS[d]
+
+    def __str__(self) -> str:
+        return self.token
+
+
+_CONTRACT_RE = re.compile(r"^([1-7]?)(NT|RS|[CDHSNR])(X*)$")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A contract as files state it: level, declaration and number of doublings, or passed out.
+
+    Raises:
+        FormatError: for a level outside 1..7, an unknown declaration or negative doublings.
+    """
+
+    #: 1..7, or None when passed out or for a Bridge (1906) make, which has no level.
+    level: int | None
+    #: Declaration symbol ("C", "D", "H", "S", "NT", "RS"); None when passed out.
+    declaration: str | None
+    #: 0 undoubled, 1 doubled, 2 redoubled, more for Bridge's unlimited doubling.
+    doublings: int = 0
+
+    def __post_init__(self) -> None:
+        if self.declaration is None:
+            if self.level is not None or self.doublings:
+                raise FormatError("a passed-out contract has no level and no doublings")
+            return
+        if self.declaration not in DECLARATION_STRAINS:
+            raise FormatError(f"unknown declaration {self.declaration!r}")
+        if self.level is not None and not 1 <= self.level <= 7:
+            raise FormatError(f"contract level must be 1..7, got {self.level}")
+        if self.doublings < 0:
+            raise FormatError("doublings must be >= 0")
+
+    @classmethod
+    def passed_out(cls) -> Contract:
+        """The contract of a board passed out."""
+        return cls(None, None, 0)
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Parse "Pass", "4HX", "3NTXX", "2RS" or a level-less Bridge make such as "HXX".
+
+        Raises:
+            FormatError: if the text is not a contract.
+        """
+        t = "".join(text.split()).upper()
+        if t in ("PASS", "P", "AP"):
+            return cls.passed_out()
+        m = _CONTRACT_RE.match(t)
+        if not m:
+            raise FormatError(f"not a contract: {text!r} (expected e.g. 4HX, 3NT, Pass)")
+        level = int(m.group(1)) if m.group(1) else None
+        return cls(level, _DECLARATION_SPELLINGS[m.group(2)], len(m.group(3)))
+
+    @property
+    def is_passed_out(self) -> bool:
+        """Whether the board was passed out."""
+        return self.declaration is None
+
+    @property
+    def strain(self) -> Strain | None:
+        """The play strain, or None when passed out."""
+        return None if self.declaration is None else DECLARATION_STRAINS[self.declaration]
+
+    def __str__(self) -> str:
+        if self.declaration is None:
+            return "Pass"
+        return f"{self.level or ''}{self.declaration}{'X' * self.doublings}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Auction
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AuctionRecord:
+    """The calls of an auction, starting with seat `first` (normally the dealer)."""
+
+    first: Seat
+    calls: tuple[Call, ...] = ()
+    #: False when the file marks the auction as unfinished (PBN ``*``).
+    is_complete: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", Seat(self.first))
+        object.__setattr__(self, "calls", tuple(self.calls))
+
+    def seats(self) -> Iterator[tuple[Seat, Call]]:
+        """(seat, call) for each call, in order."""
+        for i, call in enumerate(self.calls):
+            yield self.first.next(i), call
+
+    def final_contract(self) -> tuple[Contract, Seat | None] | None:
+        """The contract and declarer under the contract-bridge rule, when the auction is over.
+
+        The declarer is the first of the declaring side to name the final declaration.
+        Historical law sets decide this themselves (Auction 1912's law 46 differs); this is
+        what LIN, which only carries modern auctions, needs. None if the auction has not
+        ended with a bid (or four passes) followed by three passes.
+        """
+        calls = [c for c in self.calls if not c.is_placeholder]
+        if len(calls) < 4 or not all(c.is_pass for c in calls[-3:]):
+            return None
+        last_bid = None
+        doublings = 0
+        for i, c in enumerate(calls):
+            if c.is_bid:
+                last_bid, doublings = i, 0
+            elif c.is_double:
+                doublings = 1
+            elif c.is_redouble:
+                doublings = 2
+        if last_bid is None:
+            return (Contract.passed_out(), None)
+        bid = calls[last_bid]
+        side = (int(self.first) + last_bid) & 1
+        declarer = None
+        for i, c in enumerate(calls):
+            seat = self.first.next(i)
+            if (int(seat) & 1) == side and c.is_bid and c.declaration == bid.declaration:
+                declarer = seat
+                break
+        return (Contract(bid.level, bid.declaration, doublings), declarer)
+
+
+# ---------------------------------------------------------------------------------------------
+# Play
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """One place in a trick: a card, or a placeholder when no card is recorded there.
+
+    Raises:
+        FormatError: if the token is not a card ("SA", "H7") or "-"/"+".
+    """
+
+    #: "SA", "HT", ... (suit then rank, ten as T), or "-" / "+" for no card given.
+    token: str
+    note: str | None = None
+    annotations: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if PlayedCard.normalise(self.token) != self.token:
+            raise FormatError(f"card token {self.token!r} is not canonical; use PlayedCard.parse")
+        object.__setattr__(self, "annotations", tuple(self.annotations))
+        _check_annotations(self.annotations)
+
+    @staticmethod
+    def normalise(text: str) -> str:
+        """The canonical spelling of a card token ("s10" -> "ST").
+
+        Raises:
+            FormatError: if the text is not a card or placeholder.
+        """
+        t = text.strip().upper()
+        if t in _PLACEHOLDERS:
+            return t
+        m = _CARD_RE.match(t)
+        if not m:
+            raise FormatError(f"not a card: {text!r} (expected suit then rank, e.g. SA, H7)")
+        return m.group(1) + ("T" if m.group(2) == "10" else m.group(2))
+
+    @classmethod
+    def parse(cls, text: str, *, note: str | None = None) -> PlayedCard:
+        """A played card from a token such as "sa" or "D7!".
+
+        Raises:
+            FormatError: if the text is not a card.
+        """
+        body, rest = split_annotations(text.strip())
+        found = [a for a in parse_annotations(rest) if not a.startswith("=")]
+        return cls(cls.normalise(body), note, tuple(found))
+
+    @classmethod
+    def of(cls, card: Card) -> PlayedCard:
+        """The played card for a :class:`~redouble.cards.Card`."""
+        return cls(str(Card(int(card))))
+
+    @property
+    def card(self) -> Card | None:
+        """The card, or None for a placeholder."""
+        return None if self.token in _PLACEHOLDERS else Card.parse(self.token)
+
+    def __str__(self) -> str:
+        return self.token
+
+
+def _winner(trick: Sequence[tuple[Seat, Card]], strain: Strain) -> Seat:
+    led = trick[0][1].suit
+    trump = strain.suit
+
+    def key(item: tuple[Seat, Card]) -> tuple[int, int]:
+        card = item[1]
+        if trump is not None and card.suit == trump:
+            return (2, int(card.rank))
+        return (1, int(card.rank)) if card.suit == led else (0, 0)
+
+    return max(trick, key=key)[0]
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """The play as PBN lays it out: one row per trick, columns by seat from the opening leader.
+
+    Column ``i`` of every row is the card of seat ``leader.next(i)``, whoever led that trick;
+    :meth:`in_order` recovers the order of play given the strain.
+    """
+
+    #: The opening leader (PBN ``[Play]`` tag value).
+    leader: Seat
+    tricks: tuple[tuple[PlayedCard, ...], ...] = ()
+    #: False when the file ends the play early (PBN ``*``, e.g. after a claim).
+    is_complete: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "leader", Seat(self.leader))
+        object.__setattr__(self, "tricks", tuple(tuple(t) for t in self.tricks))
+        for t in self.tricks:
+            if not 1 <= len(t) <= 4:
+                raise FormatError(f"a trick row holds 1 to 4 places, got {len(t)}")
+
+    def in_order(self, strain: Strain) -> list[tuple[Seat, PlayedCard]]:
+        """Every recorded place as (seat, played card) in the order of play.
+
+        The leader of each trick after the first is the winner of the previous one under
+        `strain`. Placeholders keep their place; a trick whose cards are all placeholders
+        leaves the lead where it was.
+        """
+        out: list[tuple[Seat, PlayedCard]] = []
+        leader = self.leader
+        for row in self.tricks:
+            order = [
+                (leader.next(k), row[(int(leader.next(k)) - int(self.leader)) % 4])
+                for k in range(4)
+                if (int(leader.next(k)) - int(self.leader)) % 4 < len(row)
+            ]
+            out.extend(order)
+            real = [(s, pc.card) for s, pc in order if pc.card is not None]
+            if len(row) == 4 and real:
+                leader = _winner([(s, c) for s, c in real if c is not None], strain)
+        return out
+
+    @classmethod
+    def from_order(
+        cls,
+        leader: Seat,
+        cards: Sequence[PlayedCard],
+        strain: Strain,
+        *,
+        is_complete: bool = True,
+    ) -> PlayRecord:
+        """Lay out cards given in the order of play (as LIN lists them) into seat columns.
+
+        Raises:
+            FormatError: if a card is a placeholder (the order would be ambiguous).
+        """
+        leader = Seat(leader)
+        rows: list[tuple[PlayedCard, ...]] = []
+        current = leader
+        for start in range(0, len(cards), 4):
+            chunk = cards[start : start + 4]
+            places: dict[int, PlayedCard] = {}
+            trick: list[tuple[Seat, Card]] = []
+            for k, pc in enumerate(chunk):
+                c = pc.card
+                if c is None:
+                    raise FormatError("a card in playing order cannot be a placeholder")
+                seat = current.next(k)
+                places[(int(seat) - int(leader)) % 4] = pc
+                trick.append((seat, c))
+            if len(chunk) == 4:
+                rows.append(tuple(places[i] for i in range(4)))
+                current = _winner(trick, strain)
+            else:
+                # A partial last trick: fill the columns before the last card with "-".
+                width = max(places) + 1
+                rows.append(tuple(places.get(i, PlayedCard("-")) for i in range(width)))
+        return cls(leader, tuple(rows), is_complete)
+
+
+# ---------------------------------------------------------------------------------------------
+# Historical declarations and other sections
+# ---------------------------------------------------------------------------------------------
+
+_BRIDGE_DECLARATIONS = ("C", "D", "H", "S", "NT")
+
+
+@dataclass(frozen=True)
+class DeclarationRecord:
+    """Bridge (1906)'s make and doubling statements, as ``(seat, statement)`` pairs.
+
+    Statements: a declaration symbol (``C D H S NT``), ``Pass`` (the dealer leaves the make to
+    his partner; afterwards, a refusal to double) or ``X`` (one doubling).
+
+    Raises:
+        FormatError: if the statements do not start with a make by the dealer, or by his
+            partner after the dealer's pass.
+    """
+
+    statements: tuple[tuple[Seat, str], ...]
+
+    def __post_init__(self) -> None:
+        st = tuple((Seat(s), str(w)) for s, w in self.statements)
+        object.__setattr__(self, "statements", st)
+        if not st:
+            raise FormatError("a declaration needs at least the make")
+        words = [w for _, w in st]
+        for w in words:
+            if w not in (*_BRIDGE_DECLARATIONS, "Pass", "X"):
+                raise FormatError(f"bad declaration statement {w!r} (expected C D H S NT Pass X)")
+        if words[0] == "Pass":
+            if len(st) < 2 or words[1] not in _BRIDGE_DECLARATIONS:
+                raise FormatError("after the dealer's pass his partner must make the declaration")
+            if st[1][0] != st[0][0].partner:
+                raise FormatError("only the dealer's partner may make after the dealer's pass")
+            rest = words[2:]
+        elif words[0] in _BRIDGE_DECLARATIONS:
+            rest = words[1:]
+        else:
+            raise FormatError("the declaration must start with the dealer's make or pass")
+        if any(w in _BRIDGE_DECLARATIONS for w in rest):
+            raise FormatError("only one declaration may be made")
+
+    @classmethod
+    def parse(cls, text: str) -> DeclarationRecord:
+        """Parse a ``[Declaration]`` tag value such as ``"S:Pass N:H E:X"``.
+
+        Raises:
+            FormatError: on bad syntax or an impossible sequence.
+        """
+        out: list[tuple[Seat, str]] = []
+        for word in text.split():
+            seat, sep, stmt = word.partition(":")
+            if not sep:
+                raise FormatError(f"declaration statement {word!r} needs a seat: e.g. S:H")
+            s = stmt.upper()
+            s = "Pass" if s in ("PASS", "P") else _DECLARATION_SPELLINGS.get(s, s)
+            out.append((Seat.parse(seat), s))
+        return cls(tuple(out))
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer (who speaks first)."""
+        return self.statements[0][0]
+
+    @property
+    def is_passed(self) -> bool:
+        """Whether the dealer left the make to his partner."""
+        return self.statements[0][1] == "Pass"
+
+    @property
+    def maker(self) -> Seat:
+        """The seat that made the declaration."""
+        return self.statements[1 if self.is_passed else 0][0]
+
+    @property
+    def declaration(self) -> str:
+        """The declaration made ("C", "D", "H", "S" or "NT")."""
+        return self.statements[1 if self.is_passed else 0][1]
+
+    @property
+    def doublings(self) -> int:
+        """How many times the make was doubled (double, redouble, ...)."""
+        return sum(1 for _, w in self.statements if w == "X")
+
+    def __str__(self) -> str:
+        return " ".join(f"{s.letter}:{w}" for s, w in self.statements)
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A PBN supplemental section redouble does not interpret (e.g. ``ScoreTable``), verbatim."""
+
+    name: str
+    #: The tag value: the column descriptions, e.g. ``"Rank\\2R;PairId_NS;MP_NS"``.
+    header: str
+    #: Each data line's tokens; quoted strings keep their quotes.
+    rows: tuple[tuple[str, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+
+
+# ---------------------------------------------------------------------------------------------
+# The board
+# ---------------------------------------------------------------------------------------------
+
+PartialHands = tuple[CardSet | None, CardSet | None, CardSet | None, CardSet | None]
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """Everything a file says about one board, typed where redouble understands it.
+
+    ``tags`` keeps every other tag pair in file order, unknown ones verbatim (Event, Site,
+    player names, Scoring, OptimumScore, ...). Typed fields are None when the file does not
+    state them.
+
+    Raises:
+        FormatError: if both ``deal`` and ``partial_hands`` are given, or a field is malformed.
+    """
+
+    tags: tuple[tuple[str, str], ...] = ()
+    board: int | None = None
+    dealer: Seat | None = None
+    vulnerability: Vulnerability | None = None
+    #: The deal, when every hand is given.
+    deal: Deal | None = None
+    #: The known hands by seat when the file leaves some unknown (PBN ``-``); else None.
+    partial_hands: PartialHands | None = None
+    auction: AuctionRecord | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    #: Tricks taken by the declarer (PBN ``Result``).
+    result: int | None = None
+    #: PBN ``Score`` tag, verbatim (e.g. "NS 620").
+    score: str | None = None
+    play: PlayRecord | None = None
+    #: Total tricks the declarer claimed (LIN ``mc``; PBN: Result after a play ending ``*``).
+    claim: int | None = None
+    dd_table: DDTable | None = None
+    tables: tuple[TableRecord, ...] = ()
+    #: The law set's name as written (``[LawSet "auction_1912"]``), e.g. for ``laws.get``.
+    law_set: str | None = None
+    #: Bridge (1906)'s make and doubling (``[Declaration "S:Pass N:H E:X"]``).
+    declaration: DeclarationRecord | None = None
+    commentary: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tags", tuple((str(k), str(v)) for k, v in self.tags))
+        object.__setattr__(self, "tables", tuple(self.tables))
+        object.__setattr__(self, "commentary", tuple(self.commentary))
+        if self.dealer is not None:
+            object.__setattr__(self, "dealer", Seat(self.dealer))
+        if self.declarer is not None:
+            object.__setattr__(self, "declarer", Seat(self.declarer))
+        if self.vulnerability is not None:
+            object.__setattr__(self, "vulnerability", Vulnerability(self.vulnerability))
+        if self.deal is not None and self.partial_hands is not None:
+            raise FormatError("give either deal or partial_hands, not both")
+        if self.partial_hands is not None and len(self.partial_hands) != 4:
+            raise FormatError("partial_hands needs four entries (N, E, S, W)")
+        for name in ("board", "result", "claim"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
+                raise FormatError(f"{name} must be a non-negative int, got {v!r}")
+        for name in ("result", "claim"):
+            v = getattr(self, name)
+            if v is not None and v > 13:
+                raise FormatError(f"{name} must be 0..13 tricks, got {v}")
+        if self.dd_table is not None:
+            t = tuple(tuple(int(x) for x in row) for row in self.dd_table)
+            if len(t) != 5 or any(len(r) != 4 or not all(0 <= x <= 13 for x in r) for r in t):
+                raise FormatError("dd_table must be 5 strains x 4 seats of 0..13 tricks")
+            object.__setattr__(self, "dd_table", t)
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first other tag called `name` (any case), or None."""
+        low = name.lower()
+        for k, v in self.tags:
+            if k.lower() == low:
+                return v
+        return None
+
+    def hand(self, seat: Seat | int) -> CardSet | None:
+        """The cards of `seat`, or None when the file does not give them."""
+        if self.deal is not None:
+            return self.deal.hand(seat)
+        if self.partial_hands is not None:
+            return self.partial_hands[int(seat)]
+        return None
+
+    def replace(self, **changes: Any) -> BoardRecord:
+        """A copy with some fields changed.
+
+        Raises:
+            FormatError: if the result is malformed.
+        """
+        return dataclasses.replace(self, **changes)
+
+    def plays(self) -> list[tuple[Seat, Card]]:
+        """The cards played, in order, using the contract's strain (needs contract and play).
+
+        Raises:
+            FormatError: if the record has play but no contract to order it by.
+        """
+        if self.play is None:
+            return []
+        strain = self.contract.strain if self.contract is not None else None
+        if strain is None:
+            raise FormatError("the order of play needs the contract's strain")
+        return [(s, pc.card) for s, pc in self.play.in_order(strain) if pc.card is not None]
