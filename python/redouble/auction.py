@@ -36,6 +36,7 @@ from .laws.bridge_variants import compulsory_declaration
 
 __all__ = [
     "Auction",
+    "Bar",
     "BridgeDeclaration",
     "Call",
     "CallKind",
@@ -174,6 +175,25 @@ class Contract:
         return f"{self.spec()} by {self.declarer.letter}"
 
 
+@dataclass(frozen=True)
+class Bar:
+    """A penalty bar on a seat's calls (an irregularity's penalty, not a law of legality).
+
+    Auction 1912 law 50: the partner of a player who made an insufficient or impossible
+    declaration may make no further *declaration* (bid) unless an adversary subsequently bids
+    or doubles (``lifted_by_adversary``). Law 65: the partner of a player who exposed a card
+    before the final declaration may make no further bid *or double* that hand
+    (``doubles_too``, never lifted).
+    """
+
+    seat: Seat
+    law: str
+    doubles_too: bool = False
+    lifted_by_adversary: bool = True
+    since: int = 0
+    """Number of calls in the auction when the bar was imposed."""
+
+
 def _declaration_index(law: LawSet, symbol: str) -> int:
     decl = law.declaration(symbol)
     return law.declarations.index(decl)
@@ -241,6 +261,7 @@ class Auction:
         self._law = get_law_set(law_set)
         self._core = _core.Auction(_rules(self._law), int(Seat.of(dealer)))
         self._n = len(self._law.declarations)
+        self._bars: list[Bar] = []
         for c in calls:
             self.call(c)
 
@@ -288,7 +309,53 @@ class Auction:
     def legal_calls(self) -> list[Call]:
         """Every call the seat to call may make now (empty once the auction is over)."""
         mask = self._core.legal_calls()
-        return [self._call(i) for i in range(self._core.num_calls()) if mask >> i & 1]
+        calls = [self._call(i) for i in range(self._core.num_calls()) if mask >> i & 1]
+        if not self._bars:
+            return calls
+        return [c for c in calls if self._barred_by(c) is None]
+
+    # -- penalty bars (irregularities) ----------------------------------------------------------
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        """The penalty bars in force now (lifted ones left out)."""
+        return tuple(b for b in self._bars if not self._is_lifted(b))
+
+    def bar(self, bar: Bar) -> None:
+        """Impose a penalty bar (Auction 1912 laws 50, 65); it counts from the calls made so far.
+
+        Raises:
+            IllegalCallError: the auction is over.
+        """
+        if self.is_complete:
+            raise IllegalCallError("the auction is over: no bar can be imposed")
+        self._bars.append(
+            Bar(
+                bar.seat, bar.law, bar.doubles_too, bar.lifted_by_adversary, len(self._core.calls())
+            )
+        )
+
+    def _is_lifted(self, bar: Bar) -> bool:
+        if not bar.lifted_by_adversary:
+            return False
+        dealer = self.dealer
+        for i, cid in enumerate(self._core.calls()):
+            if i < bar.since:
+                continue
+            seat = dealer.next(i)
+            if seat.side != bar.seat.side and cid != _core.PASS and cid != _core.REDOUBLE:
+                return True
+        return False
+
+    def _barred_by(self, c: Call) -> Bar | None:
+        seat = self.to_call
+        if seat is None or c.kind is CallKind.PASS:
+            return None
+        for b in self.bars:
+            if b.seat != seat:
+                continue
+            if c.is_bid or (b.doubles_too and c.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)):
+                return b
+        return None
 
     def why_illegal(self, call: Call | str) -> str | None:
         """Why `call` is not legal now, citing the law; None if it is legal."""
@@ -299,13 +366,29 @@ class Auction:
             return str(e)
         fault = int(self._core.fault(cid))
         if fault == 0:
-            return None
+            bar = self._barred_by(c)
+            if bar is None:
+                return None
+            what = "bid or double" if bar.doubles_too else "bid"
+            return f"{c}: {bar.seat.name.title()} is barred from any further {what} [{bar.law}]"
         cite = _cite(self._law, fault)
         return f"{c}: {_core.describe_fault(fault)}" + (f" [{cite}]" if cite else "")
 
     def is_legal(self, call: Call | str) -> bool:
         """Whether `call` may be made now by the seat to call."""
         return self.why_illegal(call) is None
+
+    def is_insufficient(self, call: Call | str) -> bool:
+        """Whether `call` is a bid that fails only because it does not overcall the last bid
+        (Auction 1912 law 50's insufficient declaration)."""
+        try:
+            c = Call.parse(call, self._law)
+            if not c.is_bid:
+                return False
+            cid = self._id(c)
+        except IllegalCallError:
+            return False
+        return int(self._core.fault(cid)) == 4
 
     @property
     def is_complete(self) -> bool:
@@ -381,13 +464,15 @@ class Auction:
         """
         calls = self.calls
         self._core.undo()
+        self._bars = [b for b in self._bars if b.since <= len(calls) - 1]
         return calls[-1]
 
     def copy(self) -> Auction:
-        """An independent copy."""
+        """An independent copy (its penalty bars included)."""
         other = Auction.__new__(Auction)
         other._law, other._n = self._law, self._n
         other._core = self._core.copy()
+        other._bars = list(self._bars)
         return other
 
     def __str__(self) -> str:
@@ -497,7 +582,9 @@ class BridgeDeclaration:
         assert self._maker is not None
         adversaries = self._doublings % 2 == 0
         if adversaries:
-            first = self._original_doubler or self._dealer.lho  # eldest hand first
+            first = (
+                self._original_doubler if self._original_doubler is not None else self._dealer.lho
+            )  # eldest hand first
             return (first, first.partner)
         return (self._maker, self._maker.partner)
 
@@ -583,6 +670,49 @@ class BridgeDeclaration:
             self._passes_in_round += 1
         self._advance()
         return c
+
+    # -- irregularities allowed to stand (seed 003 L46, L54, L59) --------------------------------
+    def make_by(self, seat: Seat | int, declaration: str) -> Call:
+        """Record a make by `seat` out of order that the eldest hand lets stand (seed 003 L46:
+        the dealer's partner made the trump without being passed the make); `seat` becomes the
+        maker and the doubling conversation begins.
+
+        Raises:
+            IllegalCallError: the make is already settled, or the declaration is unknown.
+        """
+        if self._declaration is not None or self._done:
+            raise IllegalCallError("the trump is already made [seed 003 L49]")
+        c = Call.parse(declaration, self._law)
+        if not c.is_bid or c.level is not None or c.declaration is None:
+            raise IllegalCallError(f"{declaration!r} is not a make of {self._law.name}")
+        who = Seat.of(seat)
+        self._calls.append((who, c))
+        self._make(who, c.declaration)
+        return c
+
+    def double_by(self, seat: Seat | int) -> Call:
+        """Record a double out of the conversation's order that the maker lets stand (seed 003
+        L54, L59: the third hand doubled before his partner asked "May I lead?"); the
+        re-doubling then continues with the makers.
+
+        Raises:
+            IllegalCallError: the conversation is not under way, or `seat` is not an adversary
+                of the side whose declaration would be doubled.
+        """
+        if self._declaration is None or self._done or self._maker is None:
+            raise IllegalCallError("no doubling conversation is under way")
+        who = Seat.of(seat)
+        adversaries = self._doublings % 2 == 0
+        doubling_side = self._maker.side.opponents if adversaries else self._maker.side
+        if who.side != doubling_side:
+            raise IllegalCallError(f"{who.name.title()} may not double here")
+        self._calls.append((who, Call.DOUBLE))
+        if self._doublings == 0:
+            self._original_doubler = who
+        self._doublings += 1
+        self._passes_in_round = 0
+        self._advance()
+        return Call.DOUBLE
 
     def _make(self, seat: Seat, symbol: str) -> None:
         self._declaration = symbol

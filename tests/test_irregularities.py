@@ -1,0 +1,1396 @@
+"""Irregularities and their penalties: one test per law (named after it), the Card Committee
+cases, the law map, random rubbers with injected irregularities, bad input."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from redouble import laws
+from redouble.cards import Card, Seat, Side, Strain, Suit
+from redouble.deal import Deal
+from redouble.errors import IllegalCallError, IllegalPlayError, RedoubleError
+from redouble.game import Game, GameError, Phase, RandomPlayer
+from redouble.irregularities import (
+    LAW_MAP,
+    Claimant,
+    Irregularity,
+    IrregularityError,
+    ObligationKind,
+    claim_holds,
+    code_for,
+    law64_transfer,
+    revoke_score_arguments,
+    rule_for,
+    trick_winner_of,
+)
+from redouble.scoring import PerSide
+
+# N: S AKQJ H T98 D 765 C 432    E: S T98 H 765 D 432 C AKQJ
+# S: S 765 H 432 D AKQJ C T98    W: S 432 H AKQJ D T98 C 765
+DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def game(law_set: str = "auction_1912", *calls: str, dealer: str = "N") -> Game:
+    g = Game(law_set, deals=[DEAL] * 8, first_dealer=dealer, strict=False)
+    for c in calls:
+        g.call(c)
+    return g
+
+
+def spades(law_set: str = "auction_1912") -> Game:
+    """One Spade by North (Auction) or spades made by the dealer North (Bridge); East leads."""
+    if not law_set.startswith("bridge"):
+        return game(law_set, "1S", "P", "P", "P")
+    return game(law_set, "S", "P", "P")
+
+
+def only(g: Game) -> Any:
+    (r,) = [r for r in g.pending if r.blocking] or g.pending
+    return r
+
+
+def codes(r: Any) -> list[str]:
+    return [o.code for o in r.options]
+
+
+def last_ruling(g: Game, kind: Irregularity) -> Any:
+    return [r for r in g.rulings if r.kind is kind][-1]
+
+
+def play_out(g: Game) -> None:
+    """Play regular cards (lowest legal) until the play is over."""
+    while g.phase is Phase.PLAY:
+        g.act(min(g.legal_actions()))
+
+
+def revoke_by_west(g: Game) -> None:
+    """East leads the club ace, dummy follows, West discards a heart holding clubs, North
+    follows; East leads again (the revoke is established)."""
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")  # West holds C765: a revoke
+    g.play("C2")
+    g.play("CK")
+
+
+# ------------------------------------------------------------------------------------------------
+# The catalogue and the law map.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_codes_are_selected_by_the_law_sets_seeds() -> None:
+    assert code_for("auction_1912").name == "auction_1912"
+    for name in ("bridge_1906", "bridge_1907", "bridge_three_handed", "bridge_duplicate"):
+        assert code_for(name).name == "bridge"
+    assert code_for("contract").name == "contract"
+    with pytest.raises(IrregularityError):
+        rule_for("contract", Irregularity.INSUFFICIENT_DECLARATION)
+
+
+def test_every_option_cites_a_law_and_every_rule_a_claimant() -> None:
+    for name in ("auction_1912", "bridge_1906", "contract"):
+        for kind, rule in code_for(name).rules.items():
+            assert rule.kind is kind
+            assert rule.law
+            assert isinstance(rule.claimant, Claimant)
+            for o in rule.options:
+                assert o.code
+                assert o.text
+                assert o.law
+
+
+def test_law_map_rows_name_existing_functions_and_tests() -> None:
+    assert len(LAW_MAP) >= 60
+    here = globals()
+    for row in LAW_MAP:
+        owner, _, name = row.function.partition(".")
+        if owner == "Game":
+            assert hasattr(Game, name), row
+        elif owner == "irregularities":
+            assert hasattr(importlib.import_module("redouble.irregularities"), name), row
+        else:
+            assert hasattr(importlib.import_module("redouble.game"), row.function), row
+        assert row.test in here, f"{row.law}: no test {row.test}"
+    laws_a = {r.law for r in LAW_MAP if r.law.startswith("A")}
+    laws_b = {r.law for r in LAW_MAP if r.law.startswith("B")}
+    assert len(laws_a) >= 35
+    assert len(laws_b) >= 20
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction 1912: the deal.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_1912_law_37_compulsory_new_deal_voids_and_redeals() -> None:
+    g = game()
+    g.report_new_deal_ground("a")
+    assert g.hand_number == 2
+    assert g.dealer is N  # the same dealer deals again (seed 002 L36)
+    assert g.results[0].void == "seed 000 L37 a-e, g; L39"
+    assert g.results[0].score is None
+    with pytest.raises(IrregularityError):
+        g.report_new_deal_ground("z")
+    assert g.hand_number == 2
+
+
+def test_auction_1912_law_37f_uncut_pack_needs_an_adversarys_claim() -> None:
+    g = game()
+    g.report_new_deal_ground("f")
+    r = only(g)
+    assert r.kind is Irregularity.PACK_NOT_CUT
+    assert set(r.claimants) == {E, W}
+    assert codes(r) == ["new_deal", "waive"]
+    assert "before the deal is completed" in (r.deadline or "")
+    with pytest.raises(GameError, match="pending"):
+        g.call("1H")
+    with pytest.raises(IrregularityError):
+        g.decide("new_deal", seat=N)  # the dealer's side may not claim
+    g.decide("waive", seat=E)
+    g.call("1H")
+    with pytest.raises(IrregularityError, match="before the deal is complete"):
+        g.report_new_deal_ground("f")
+
+
+def test_auction_1912_law_37c_card_exposed_in_the_deal_forces_new_deal() -> None:
+    g = game()
+    g.expose("SA", seat=N, during_deal=True)
+    assert g.hand_number == 2
+    assert g.results[0].void is not None
+
+
+def test_auction_1912_law_38_short_hand_deal_stands() -> None:
+    g = spades()
+    g.play("CA")
+    g.report_short_hand(seat=E)
+    r = last_ruling(g, Irregularity.SHORT_HAND)
+    assert r.law == "seed 000 L38"
+    assert r.options == ()
+    assert g.phase is Phase.PLAY
+    assert g.hand_number == 1
+
+
+def test_auction_1912_law_39_incorrect_pack_voids_only_current_deal() -> None:
+    g = spades()
+    play_out(g)
+    before = g.totals
+    g.call("1H")
+    g.call("P")
+    g.call("P")
+    g.call("P")
+    g.play(min(g.legal_actions()))
+    g.report_new_deal_ground("b")
+    assert g.hand_number == 3
+    assert g.totals == before  # prior scores stand
+    assert g.results[1].void == "seed 000 L39; Case 3"
+
+
+def test_auction_1912_case_3_imperfect_pack_after_play_score_stands() -> None:
+    g = spades()
+    play_out(g)
+    before = g.totals
+    g.report_new_deal_ground("b", hand=1)
+    r = last_ruling(g, Irregularity.PACK_INCORRECT)
+    assert "Case 3" in r.note
+    assert g.hand_number == 2
+    assert g.totals == before
+
+
+def test_auction_1912_law_40_deal_out_of_turn_stands_after_last_card() -> None:
+    g = game()
+    g.report_dealt_out_of_turn("E")
+    assert g.dealer is E
+    assert g.to_act is E
+    for c in ("1H", "P", "P", "P"):
+        g.call(c)
+    play_out(g)
+    assert g.dealer is S  # the deal passes to the left of the actual dealer
+    g = game()
+    g.report_dealt_out_of_turn("E", before_last_card=True)
+    assert g.hand_number == 2
+    assert g.dealer is N
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction 1912: the auction.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_1912_law_49_declaration_out_of_turn() -> None:
+    g = game()
+    g.call("1S", seat=E)  # North is to call
+    r = only(g)
+    assert r.kind is Irregularity.DECLARATION_OUT_OF_TURN
+    assert set(r.claimants) == {N, S}
+    assert codes(r) == ["new_deal", "let_stand"]
+    g.decide("let_stand", seat=S)
+    assert [str(c) for c in g.declaring.calls] == ["1S"]
+    assert g.to_act is S  # the bidding continues as if the declaration had been in order
+    g = game()
+    g.call("1S", seat=E)
+    g.decide("new_deal")
+    assert g.hand_number == 2
+
+
+def test_auction_1912_case_1_consultation_allowed() -> None:
+    g = game()
+    g.call("1S", seat=E)
+    g.decide("new_deal", seat=N, consulted=True)
+    assert g.hand_number == 2  # the penalty stands: consulting is allowed (Case 1)
+    consult = last_ruling_of_results(g, Irregularity.CONSULTATION)
+    assert consult.data["penalty_lost"] is False
+
+
+def last_ruling_of_results(g: Game, kind: Irregularity) -> Any:
+    return [r for h in g.results for r in h.rulings if r.kind is kind][-1]
+
+
+def test_auction_1912_law_50_insufficient_declaration_bars_partner() -> None:
+    g = game("auction_1912", "2H")
+    g.call("2D")  # East: insufficient
+    r = only(g)
+    assert r.kind is Irregularity.INSUFFICIENT_DECLARATION
+    assert set(r.claimants) == {N, S}
+    assert codes(r) == ["penalise", "condone"]
+    assert r.deadline == "before an adversary has passed, doubled or declared"
+    with pytest.raises(IrregularityError, match="sufficient"):
+        g.decide("penalise", call="3C")
+    g.decide("penalise", call="3D")
+    assert [str(c) for c in g.declaring.calls] == ["2H", "3D"]
+    g.call("P")  # South
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # West is barred
+    with pytest.raises(IllegalCallError, match="barred"):
+        g.call("3H")
+    g.call("P")
+    g.call("3H")  # North: an adversary bids, the bar is lifted
+    g.call("P")
+    g.call("P")
+    assert g.to_act is W
+    assert "4D" in [str(c) for c in g.legal_actions()]
+
+
+def test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty() -> None:
+    g = game("auction_1912", "2H")
+    g.call("2D")
+    with pytest.raises(IrregularityError, match="Case 2"):
+        g.correct_call("3D")
+    g.decide("penalise", call="3D")
+    g.call("P")
+    with pytest.raises(IllegalCallError):
+        g.call("3NT")  # Z (West) has no right to bid
+
+
+def test_auction_1912_law_50_impossible_declaration_options() -> None:
+    g = game("auction_1912", "1H")
+    g.call("8D")
+    r = only(g)
+    assert r.kind is Irregularity.IMPOSSIBLE_DECLARATION
+    assert codes(r) == ["accept", "new_deal", "previous_final"]
+    g.decide("previous_final", seat=S)
+    assert g.phase is Phase.PLAY
+    assert g.contract is not None
+    assert (g.contract.level, g.contract.declaration, g.contract.declarer) == (1, "H", N)
+    g = game("auction_1912", "1H")
+    g.call("8D")
+    g.decide("accept")
+    assert str(g.declaring.calls[-1]) == "7D"
+    g.call("P")
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # West barred
+    g = game()
+    g.call("9S")  # the dealer: the adversaries have made no declaration
+    assert codes(only(g)) == ["accept", "new_deal"]
+
+
+def test_auction_1912_law_52_inadvertent_declaration_corrected() -> None:
+    g = game("auction_1912", "1H")
+    g.correct_call("1S")
+    assert [str(c) for c in g.declaring.calls] == ["1S"]
+    assert last_ruling(g, Irregularity.DECLARATION_CORRECTED).options == ()
+    g.call("P")
+    with pytest.raises(IrregularityError, match="L52"):
+        g.correct_call("2S", seat=N)
+
+
+def test_auction_1912_law_54_illegal_double_has_no_penalty_case_6() -> None:
+    # Case 6: N 3R, E -, S 4H, W dbl; N redbl, E -, S -, W 6C; N dbl, E -, S dbl (illegal).
+    g = game("auction_1912", "3R", "P", "4H", "X", "XX", "P", "P", "6C", "X", "P")
+    g.call("X")  # South redoubles his partner's double
+    r = last_ruling(g, Irregularity.ILLEGAL_DOUBLE)
+    assert r.options == ()
+    assert "Case 6" in r.law
+    g.call("P")
+    assert g.contract is not None
+    assert g.contract.spec() == "6CX"
+    assert g.contract.declarer is W
+    g.claim(tricks=6)  # the declarer took six tricks
+    g.decide("concede")
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.undertricks.ns == 600  # a loss of 600
+
+
+def test_auction_1912_law_57_double_out_of_turn_new_deal() -> None:
+    g = game("auction_1912", "1H")
+    g.call("X", seat=W)  # East is to call
+    r = only(g)
+    assert r.kind is Irregularity.DOUBLE_OUT_OF_TURN
+    assert r.law == "seed 000 L57"
+    assert codes(r) == ["new_deal", "let_stand"]
+    g.decide("new_deal", seat=N)
+    assert g.hand_number == 2
+
+
+def test_auction_1912_case_7_partner_who_first_bid_plays() -> None:
+    g = game(
+        "auction_1912",
+        *["1C", "1D", "P", "P", "1H", "P", "P", "2D", "2H", "X", "3C", "P", "P", "P"],
+    )
+    assert g.contract is not None
+    assert g.contract.declarer is N
+
+
+def test_auction_1912_law_65_card_exposed_in_auction_bars_partner() -> None:
+    g = game("auction_1912", "1S")
+    g.expose("C5", seat=W)  # West exposes during the auction; his partner East leads
+    r = last_ruling(g, Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION)
+    assert r.data["barred"] == "E"
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # East: no bid or double
+    g.call("P")
+    g.call("P")
+    g.call("P")
+    r = only(g)
+    assert r.kind is Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+    assert r.claimants == (N,)
+    assert codes(r) == ["prohibit_suit", "waive"]
+    g.decide("prohibit_suit")
+    assert all(Card(c).suit != Suit.CLUBS for c in g.legal_actions())
+    assert g.exposed_cards[W] == {Card.parse("C5")}
+
+
+def test_auction_1912_law_66_leaders_partner_exposes_before_lead() -> None:
+    g = spades()
+    g.expose("D8", seat=W)
+    r = only(g)
+    assert r.kind is Irregularity.CARD_EXPOSED_BEFORE_LEAD
+    assert codes(r) == ["prohibit_suit", "call_card"]
+    g.decide("prohibit_suit")
+    assert not any(Card(c).suit == Suit.DIAMONDS for c in g.legal_actions())
+    g.play("CA")
+    g.play("C8")
+    assert g.legal_actions() == [Card.parse("C7")] or Card.parse("D8") not in g.legal_actions()
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction 1912: the play.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_1912_law_51_information_lets_declarer_call_a_lead() -> None:
+    g = spades()
+    g.remark(Irregularity.INFORMATION_AFTER_FINAL_DECLARATION, seat=W)
+    r = only(g)
+    assert r.claimants == (N,)
+    assert codes(r) == ["call_suit", "waive"]
+    g.decide("call_suit", suit="D")
+    assert {Card(c).suit for c in g.legal_actions()} == {Suit.DIAMONDS}
+
+
+def test_auction_1912_law_93_unauthorised_reference_calls_a_lead() -> None:
+    g = spades()
+    g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=E)
+    with pytest.raises(IrregularityError):
+        g.decide("call_suit")  # the suit must be named
+    g.decide("call_suit", suit="H")
+    assert {Card(c).suit for c in g.legal_actions()} == {Suit.HEARTS}
+    with pytest.raises(GameError):
+        g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=N)  # only the adversaries
+
+
+def test_auction_1912_law_60_dummys_rights_carry_no_effect() -> None:
+    g = spades()
+    g.play("CA")
+    g.remark(Irregularity.DUMMY_RIGHT, seat=S)
+    assert last_ruling(g, Irregularity.DUMMY_RIGHT).options == ()
+    assert not g.pending
+    with pytest.raises(GameError):
+        g.remark(Irregularity.DUMMY_RIGHT, seat=E)
+
+
+def test_auction_1912_law_61_dummy_intervention_forfeits_penalty() -> None:
+    g = spades()
+    revoke_by_west(g)
+    g.remark(Irregularity.DUMMY_INTERVENTION, seat=S)
+    play_out(g)
+    assert g.phase is not Phase.SETTLE
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty.ns == 0
+
+
+def test_auction_1912_law_62_dummy_suggests_a_card() -> None:
+    g = spades()
+    g.play("CA")
+    g.remark(Irregularity.DUMMY_SUGGESTS_CARD, seat=S, card="C8")
+    r = only(g)
+    assert set(r.claimants) == {E, W}
+    assert codes(r) == ["play_suggested", "not_play_suggested", "waive"]
+    g.decide("not_play_suggested", seat=W)
+    assert Card.parse("C8") not in g.legal_actions()
+
+
+def test_auction_1912_law_63_dummy_revoke_has_no_penalty() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("DJ")  # dummy (South) holds clubs
+    r = last_ruling(g, Irregularity.DUMMY_REVOKE)
+    assert r.law == "seed 000 L63"
+    g.play("C7")
+    g.play("C2")
+    g.play("CK")  # quitted: the trick stands
+    play_out(g)
+    assert g.phase is not Phase.SETTLE
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty == PerSide()
+
+
+def test_auction_1912_law_67_exposed_card_is_liable_to_be_called() -> None:
+    g = spades()
+    g.play("CA")
+    g.expose("HA", seat=W)
+    assert g.exposed_cards == {W: {Card.parse("HA")}}
+    g.play("C8")
+    g.play("C7")
+    g.play("C2")
+    g.play("D4")  # East won and leads
+    g.play("DA")
+    g.call_exposed_card("HA")
+    # West holds diamonds: the call would oblige a revoke (A74), so it lapses.
+    assert Card.parse("HA") not in g.legal_actions()
+    g.play("DT")
+    g.play("D5")
+    g.call_exposed_card("HA")  # the call may be repeated until the card is played (A75)
+    g.play("H2")  # dummy won and leads hearts; West is next
+    assert g.legal_actions() == [Card.parse("HA")]
+    g.play("HA")
+    assert W not in g.exposed_cards
+    with pytest.raises(GameError):
+        g.call_exposed_card("HA")
+
+
+def test_auction_1912_law_74_call_never_compels_a_revoke() -> None:
+    g = spades()
+    g.play("CA")
+    g.expose("HA", seat=W)
+    g.call_exposed_card("HA")
+    g.play("C8")
+    g.play("C7")  # West follows suit: no failure, the call was void
+    assert not [r for r in g.rulings if r.kind is Irregularity.FAILURE_TO_COMPLY]
+
+
+def test_auction_1912_law_73_failure_to_comply_is_a_revoke() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play("C2")
+    g.expose("HA", seat=W)
+    g.play("D4")
+    g.play("DA")
+    g.play("DT")
+    g.play("D5")
+    g.play("H2")
+    g.call_exposed_card("HA")
+    g.play("HK")  # West does not play the called card
+    r = last_ruling(g, Irregularity.FAILURE_TO_COMPLY)
+    assert r.law == "seed 000 L73"
+    assert codes(r) == ["correct"]
+    play_out(g)
+    claim = only(g)
+    assert claim.kind is Irregularity.REVOKE_CLAIM
+    assert claim.data == {"side": "EW", "revokes": 1}
+
+
+def test_auction_1912_law_70_two_cards_played_at_once() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["C7", "C6"])  # West
+    r = only(g)
+    assert r.kind is Irregularity.TWO_CARDS_PLAYED
+    assert r.claimants == (N,)
+    with pytest.raises(IrregularityError):
+        g.decide("to_trick", card="C5")
+    g.decide("to_trick", card="C6")
+    assert g.trick_on_table[W] == Card.parse("C6")
+    assert g.exposed_cards[W] == {Card.parse("C7")}
+
+
+def test_auction_1912_law_71_winning_cards_led_without_waiting() -> None:
+    g = spades()
+    g.play("CA")
+    g.remark(Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING, seat=E)
+    r = only(g)
+    assert r.data["target"] == "W"
+    assert codes(r) == ["win", "waive"]
+    g.decide("win")
+    assert ObligationKind.WIN in [o.kind for o in g.obligations]
+
+
+def test_auction_1912_law_72_claim_checked_double_dummy() -> None:
+    g = spades()
+    g.claim()
+    r = only(g)
+    assert r.kind is Irregularity.CLAIM
+    assert set(r.claimants) == {E, W}
+    assert codes(r) == ["concede", "play_out"]
+    assert r.data["tricks"] == 13
+    assert r.data["holds_double_dummy"] in (True, False, None)
+    g.decide("concede")
+    assert g.results[0].tricks_won == PerSide(13, 0)
+    assert g.results[0].conceded == PerSide(13, 0)
+
+
+def test_auction_1912_case_8_claim_and_exposed_hands() -> None:
+    # A two-card ending: North (declarer) holds S A Q over West's S K 3; dummy leads.
+    hands = [Card.parse("SA").mask | Card.parse("SQ").mask, 0, 0, 0]
+    hands[S] = Card.parse("S5").mask | Card.parse("S4").mask
+    hands[W] = Card.parse("SK").mask | Card.parse("S3").mask
+    hands[E] = Card.parse("H2").mask | Card.parse("H3").mask
+    # Double-dummy the claim holds (the finesse), though not playing the ace first.
+    assert claim_holds(hands, Strain.NOTRUMP, S, [], Side.NS, 2) is True
+    hands[W], hands[E] = hands[E], hands[W]
+    assert claim_holds(hands, Strain.NOTRUMP, S, [], Side.NS, 2) is False
+    assert claim_holds(hands, Strain.NOTRUMP, S, [], Side.NS, 1) is True
+    # At the table: after the declarer's claim the adversaries' cards are not called.
+    g = spades()
+    g.play("CA")
+    g.claim()
+    g.decide("play_out")
+    g.throw_down(seat=W)
+    assert last_ruling(g, Irregularity.CARDS_THROWN_DOWN).data["callable"] is False
+    assert W not in g.exposed_cards
+
+
+def test_auction_1912_law_72_cards_thrown_down_are_exposed() -> None:
+    g = spades()
+    g.play("CA")
+    g.throw_down(seat=W)
+    assert len(g.exposed_cards[W]) == 13
+    g.throw_down(seat=N)  # the declarer's cards are never called
+    assert N not in g.exposed_cards
+
+
+def test_auction_1912_law_76_adversary_leads_out_of_turn() -> None:
+    g = spades()
+    g.play("HA", seat=W)  # East should lead
+    r = only(g)
+    assert r.kind is Irregularity.LEAD_OUT_OF_TURN
+    assert r.claimants == (N,)
+    assert codes(r) == ["treat_as_exposed", "call_suit", "accept"]
+    assert not r.blocking
+    g.decide("treat_as_exposed")
+    assert g.to_act is E
+    assert g.exposed_cards[W] == {Card.parse("HA")}
+    g = spades()
+    g.play("HA", seat=W)
+    g.decide("call_suit", suit="D")
+    assert g.to_act is E
+    assert {Card(c).suit for c in g.legal_actions()} == {Suit.DIAMONDS}
+
+
+def test_auction_1912_law_78_false_lead_followed_by_all_stands() -> None:
+    g = spades()
+    g.play("HA", seat=W)
+    g.play("H8")
+    g.play("H7")
+    assert g.pending  # the second and third may still take back their cards
+    g.play("H2")
+    assert not g.pending  # the three others followed: the trick stands
+    assert len(g.tricks) == 0
+    g.play("HK")
+    assert g.tricks[0].leader is W
+
+
+def test_auction_1912_law_77_declarer_leads_out_of_turn() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play("C2")
+    g.play("SA", seat=N)  # East won the trick
+    r = only(g)
+    assert r.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
+    assert r.claimants == (N,)
+    assert codes(r) == ["retract", "accept"]
+    assert r.deadline == "until the second hand has played"
+    g.play("S8")  # the second hand plays: too late to rectify
+    assert not g.pending
+
+
+def test_auction_1912_law_79_called_suit_not_held() -> None:
+    # East's hearts and West's diamonds swapped: East holds no heart.
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98..T98432.AKQJ 765.432.AKQJ.T98 432.AKQJ765..765")
+    g = Game("auction_1912", deals=[deal], strict=False)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=W)
+    g.decide("call_suit", suit="H")
+    assert Card.parse("CA") in g.legal_actions()  # he cannot comply
+    g.play("CA")
+    r = last_ruling(g, Irregularity.CALLED_SUIT_NOT_HELD)
+    assert r.law == "seed 000 L79"
+    assert "paid" in r.note
+    assert not [x for x in g.rulings if x.kind is Irregularity.FAILURE_TO_COMPLY]
+
+
+def test_auction_1912_law_80_fourth_hand_plays_before_second() -> None:
+    g = spades()
+    for c in ("CA", "C8", "C7", "C2"):
+        g.play(c)
+    g.play("SA", seat=N)  # the declarer leads out of turn
+    g.decide("accept")
+    g.play("S2", seat=W)  # the fourth hand (West) plays before the second (East)
+    r = only(g)
+    assert r.kind is Irregularity.PLAYED_BEFORE_TURN
+    assert r.data["target"] == "E"
+    assert codes(r) == ["highest", "lowest", "win", "lose", "waive"]
+    g.decide("lowest")
+    assert g.legal_actions() == [Card.parse("S8")]
+
+
+def test_auction_1912_law_81_card_omitted_from_a_trick() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")  # North omits to play
+    g.quit_trick()
+    r = only(g)
+    assert r.kind is Irregularity.CARD_OMITTED
+    assert r.offender is N
+    assert set(r.claimants) == {E, W}
+    assert codes(r) == ["new_deal", "deal_stands"]
+    g.decide("deal_stands")
+    assert len(g.tricks[0].cards) == 3
+    play_out(g)
+    result = g.results[0]
+    assert len(result.tricks[0].cards) == 4  # the surplus card goes to the imperfect trick
+    assert result.tricks_won.ns + result.tricks_won.ew == 13
+    assert not [r for r in result.rulings if r.kind is Irregularity.REVOKE_CLAIM]
+
+
+def test_auction_1912_law_82_no_second_card_to_a_trick() -> None:
+    g = spades()
+    g.play("CA")
+    with pytest.raises(IllegalPlayError, match="already played"):
+        g.play("CK", seat=E)
+    assert g.trick_on_table == {E: Card.parse("CA")}
+
+
+def test_auction_1912_law_83_revoke_established_when_trick_quitted() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    r = last_ruling(g, Irregularity.REVOKE)
+    assert r.claimants == (W,)
+    assert codes(r) == ["correct"]
+    assert "before the trick is turned and quitted" in (r.deadline or "")
+    g.play("C2")
+    g.quit_trick()
+    assert any(e.kind == "revoke_established" for e in g.log)
+    with pytest.raises(GameError, match="established"):
+        g.correct_revoke()
+
+
+def test_auction_1912_law_84a_declarer_revoke_costs_150() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play("D5")  # North holds clubs
+    g.play("CK")
+    play_out(g)
+    r = only(g)
+    assert r.kind is Irregularity.REVOKE_CLAIM
+    assert set(r.claimants) == {E, W}
+    assert codes(r) == ["points", "waive"]
+    assert r.deadline == "before the cards are cut for the next deal"
+    g.decide("points", seat=E)
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty.ew == 150
+    assert score.trick_score.ns == 0  # a revoking side scores only honours and chicane
+
+
+def test_auction_1912_law_84b_declarer_chooses_150_or_three_tricks() -> None:
+    for election, penalty in (("points", 150), ("tricks", 0)):
+        g = spades()
+        revoke_by_west(g)
+        play_out(g)
+        r = only(g)
+        assert r.claimants == (N,)
+        assert codes(r) == ["points", "tricks", "waive"]
+        g.decide(election)
+        score = g.results[0].score
+        assert score is not None
+        assert score.breakdown.revoke_penalty.ns == penalty
+        won = g.results[0].tricks_won
+        if election == "tricks":
+            assert score.tricks_after_revoke_penalty.ns == min(13, won.ns + 3)
+
+
+def test_auction_1912_law_84c_further_revokes_cost_100_each() -> None:
+    g = spades()
+    revoke_by_west(g)  # East leads CK
+    g.play("C9")
+    g.play("HQ")  # West revokes again (holds C7 C6... C5)
+    g.play("C3")
+    play_out(g)
+    assert only(g).data == {"side": "EW", "revokes": 2}
+    g.decide("points")
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty.ns == 250
+
+
+def test_auction_1912_law_86_revoke_corrected_card_exposed() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    g.play("C2")
+    g.correct_revoke()
+    assert g.trick_on_table == {E: Card.parse("CA"), S: Card.parse("C8")}
+    r = only(g)
+    assert r.kind is Irregularity.REVOKE_CORRECTED
+    assert r.claimants == (N,)
+    assert codes(r) == ["expose", "highest", "lowest"]
+    assert r.data["withdrawn"] == ["W", "N"]  # North takes back his card, not exposed
+    g.decide("expose")
+    assert g.exposed_cards == {W: {Card.parse("HJ")}}
+    assert g.to_act is W
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    g.correct_revoke()
+    g.decide("highest")
+    assert g.legal_actions() == [Card.parse("C7")]
+
+
+def test_auction_1912_law_88_revoke_claim_before_next_cut() -> None:
+    g = spades()
+    revoke_by_west(g)
+    play_out(g)
+    assert g.phase is Phase.SETTLE
+    with pytest.raises(GameError, match=r"settle|pending|over"):
+        g.act("1S")
+    g.decide("waive")
+    assert g.phase is Phase.DECLARE
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty == PerSide()
+
+
+def test_auction_1912_law_89_both_sides_revoke() -> None:
+    g = spades()
+    revoke_by_west(g)  # East leads CK
+    g.play("C9")
+    g.play("C6")
+    g.play("D5")  # North revokes (holds C4 C3)
+    play_out(g)
+    for r in list(g.pending):
+        g.decide("points" if "points" in codes(r) else "tricks", ruling=r.id)
+    score = g.results[0].score
+    assert score is not None
+    assert score.contract_made is None
+    assert score.trick_score == PerSide()
+    assert score.breakdown.revoke_penalty == PerSide()
+
+
+def test_auction_1912_law_92_attention_to_trick_before_partner_plays() -> None:
+    g = spades()
+    g.play("CA")
+    g.remark(Irregularity.ATTENTION_TO_TRICK, seat=E)
+    r = only(g)
+    assert codes(r) == ["highest", "lowest", "win", "lose", "waive"]
+    g.decide("highest")
+    g.play("C8")
+    assert g.legal_actions() == [Card.parse("C7")]
+    g.play("C7")
+    with pytest.raises(GameError):
+        g.remark(Irregularity.ATTENTION_TO_TRICK, seat=E)  # the partner has played
+
+
+# ------------------------------------------------------------------------------------------------
+# Bridge (seed 003, 1906).
+# ------------------------------------------------------------------------------------------------
+
+
+def test_bridge_1906_law_38_compulsory_new_deal() -> None:
+    g = game("bridge_1906")
+    with pytest.raises(IrregularityError):
+        g.report_new_deal_ground("g")  # 1907 only (seed 004)
+    g.report_new_deal_ground("c")
+    assert g.hand_number == 2
+    assert g.dealer is N
+    g7 = game("bridge_1907")
+    g7.report_new_deal_ground("g")
+    assert g7.hand_number == 2
+
+
+def test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal() -> None:
+    g = game("bridge_1906")
+    g.expose("S7", seat=S, during_deal=True)  # the dealer's partner
+    r = only(g)
+    assert r.claimants == (E,)  # the eldest hand
+    assert codes(r) == ["new_deal", "waive"]
+    g.decide("waive")
+    assert S not in g.exposed_cards  # no new deal: the card cannot be called (L40)
+    g = game("bridge_1906")
+    g.expose("HA", seat=W, during_deal=True)
+    r = only(g)
+    assert set(r.claimants) == {N, S}
+    g.decide("new_deal", seat=S)
+    assert g.hand_number == 2
+
+
+def test_bridge_1906_law_42_incorrect_pack_during_play() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.report_new_deal_ground("b")
+    assert g.hand_number == 2
+    assert g.dealer is N
+
+
+def test_bridge_1906_law_43_deal_out_of_turn_corrected() -> None:
+    g = game("bridge_1906")
+    g.report_dealt_out_of_turn("E")
+    r = only(g)
+    assert codes(r) == ["new_deal", "let_stand"]
+    assert r.deadline == "before the cards are dealt for the following deal"
+    g.decide("let_stand")
+    assert g.dealer is E
+
+
+def test_bridge_1906_law_46_partner_makes_without_permission() -> None:
+    g = game("bridge_1906")
+    g.call("H", seat=S)  # the dealer North has not passed the make
+    r = only(g)
+    assert r.claimants == (E,)
+    assert codes(r) == ["let_stand", "new_deal"]
+    g.decide("let_stand")
+    assert isinstance(g.declaring.maker, Seat)
+    assert g.declaring.maker is S
+    g.call("P")
+    g.call("P")
+    assert g.contract is not None
+    assert g.contract.declarer is N  # the dealer plays the combined hands
+
+
+def test_bridge_1906_law_47_partner_passes_back() -> None:
+    g = game("bridge_1906", "P")
+    g.call("P")  # South passes the make back
+    r = only(g)
+    assert r.claimants == (E,)
+    assert codes(r) == ["new_deal", "compel"]
+    g.decide("compel")
+    assert g.to_act is S
+    g.call("NT")
+    assert g.declaring.maker is S
+
+
+def test_bridge_1906_law_48_adversary_declares() -> None:
+    g = game("bridge_1906")
+    g.call("H", seat=E)
+    r = only(g)
+    assert r.claimants == (N,)
+    assert codes(r) == ["new_deal", "proceed"]
+    g.decide("proceed")
+    assert g.to_act is N
+    assert g.declaring.calls == ()
+
+
+def test_bridge_1906_law_54_third_hand_doubles_first() -> None:
+    g = game("bridge_1906", "S")
+    g.call("X", seat=W)  # before East (eldest) asked "May I lead?"
+    r = only(g)
+    assert r.kind is Irregularity.DOUBLE_OUT_OF_TURN
+    assert r.claimants == (N,)  # the maker
+    assert codes(r) == ["let_stand", "void"]
+    g.decide("let_stand")
+    assert g.declaring.doublings == 1
+    assert g.to_act is N  # the re-doubling continues with the maker
+
+
+def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
+    g = game("bridge_1906", "S")
+    g.play("D8", seat=W)  # the dealer's right-hand adversary leads
+    r = only(g)
+    assert r.kind is Irregularity.LEAD_DURING_DECLARING
+    assert r.claimants == (N,)
+    g.decide("call_suit", suit="H")
+    g.call("P")
+    g.call("P")
+    assert {Card(c).suit for c in g.legal_actions()} == {Suit.HEARTS}
+
+
+def test_bridge_1906_law_63_dummy_intervention_forfeits_penalty() -> None:
+    g = spades("bridge_1906")
+    revoke_by_west(g)
+    g.remark(Irregularity.DUMMY_INTERVENTION, seat=S)
+    assert last_ruling(g, Irregularity.DUMMY_INTERVENTION).law == "seed 003 L63"
+    play_out(g)
+    assert g.phase is not Phase.SETTLE
+
+
+def test_bridge_1906_law_64_dummy_suggests_a_card() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.remark(Irregularity.DUMMY_SUGGESTS_CARD, seat=S, card="C9")
+    r = only(g)
+    assert r.law == "seed 003 L64"
+    g.decide("play_suggested")
+    assert g.legal_actions() == [Card.parse("C9")]
+
+
+def test_bridge_1906_law_67_dealers_side_exposes_before_make() -> None:
+    g = game("bridge_1906")
+    g.expose("SA", seat=N)
+    r = only(g)
+    assert r.law == "seed 003 L67"
+    assert r.claimants == (E,)
+    g.decide("new_deal")
+    assert g.hand_number == 2
+
+
+def test_bridge_1906_law_72_two_cards_played_at_once() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["C7", "C5"])
+    g.decide("to_trick", card="C5")
+    assert g.exposed_cards[W] == {Card.parse("C7")}
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play_together(["C9", "C8"], seat=S)  # the declarer's side: he chooses, not exposed
+    g.decide("to_trick", card="C9")
+    assert S not in g.exposed_cards
+
+
+def test_bridge_1906_law_74_claim_the_rest() -> None:
+    g = spades("bridge_1906")
+    g.claim()
+    r = only(g)
+    assert r.law == "seed 003 L74"
+    g.decide("play_out")
+    assert g.phase is Phase.PLAY
+    g.throw_down(seat=E)
+    assert E not in g.exposed_cards
+
+
+def test_bridge_1906_law_76_adversary_leads_out_of_turn() -> None:
+    g = spades("bridge_1906")
+    g.play("D8", seat=W)
+    r = only(g)
+    assert r.law == "seed 003 L76, L78"
+    g.decide("treat_as_exposed")
+    assert g.exposed_cards[W] == {Card.parse("D8")}
+
+
+def test_bridge_1906_law_77_dealer_leads_out_of_turn() -> None:
+    g = spades("bridge_1906")
+    g.play("SA", seat=N)
+    r = only(g)
+    assert "L77" in r.law
+    g.decide("retract")
+    assert g.to_act is E
+    assert g.trick_on_table == {}
+
+
+def test_bridge_1906_law_82_fourth_hand_plays_before_partner() -> None:
+    g = spades("bridge_1906")
+    for c in ("CA", "C8", "C7", "C2"):
+        g.play(c)
+    g.play("SA", seat=N)
+    g.decide("accept")
+    g.play("S2", seat=W)
+    r = only(g)
+    assert r.law == "seed 003 L82"
+    g.decide("highest")
+    assert g.legal_actions() == [Card.parse("ST")]
+
+
+def test_bridge_1906_law_83_card_omitted_from_a_trick() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.quit_trick()
+    r = only(g)
+    assert r.law == "seed 003 L83"
+    g.decide("new_deal", seat=E)
+    assert g.hand_number == 2
+
+
+def test_bridge_1906_law_86_revoke_established() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    g.play("C2")
+    g.play("CK")
+    assert any(e.kind == "revoke_established" for e in g.log)
+    with pytest.raises(GameError):
+        g.correct_revoke()
+
+
+def test_bridge_1906_law_87_revoke_costs_three_tricks_and_game() -> None:
+    g = spades("bridge_1906")
+    revoke_by_west(g)
+    play_out(g)
+    r = only(g)
+    assert set(r.claimants) == {N, S}
+    assert codes(r) == ["tricks", "waive"]
+    won = None
+    g.decide("tricks", seat=N)
+    result = g.results[0]
+    won = result.tricks_won
+    score = result.score
+    assert score is not None
+    assert score.tricks_after_revoke_penalty.ns == min(13, won.ns + 3)
+    # The revoking side cannot reach game: its score stops at 28 (L89).
+    args = revoke_score_arguments("bridge_1906", {Side.EW: 1}, declarer_side=Side.NS)
+    assert args == {"revokes": PerSide(0, 1)}
+    from redouble.scoring import score_hand
+
+    capped = score_hand("bridge_1906", "H", "N", (2, 11), revokes=(0, 1), prior_trick_score=(0, 20))
+    assert capped.trick_score.ew == 8
+
+
+def test_bridge_1906_law_91_revoke_corrected() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    g.correct_revoke()
+    r = only(g)
+    assert r.law == "seed 003 L91"
+    assert codes(r) == ["expose", "highest", "lowest"]
+    g.decide("lowest")
+    assert g.legal_actions() == [Card.parse("C5")]
+
+
+def test_bridge_1906_law_95_both_sides_revoke_no_game() -> None:
+    g = spades("bridge_1906")
+    revoke_by_west(g)
+    g.play("C9")
+    g.play("C6")
+    g.play("D5")
+    play_out(g)
+    for r in list(g.pending):
+        g.decide("tricks", ruling=r.id)
+    score = g.results[0].score
+    assert score is not None
+    assert score.game_won_by is None
+    assert score.game_caps == (28, 28)
+
+
+def test_bridge_1906_law_97_consultation_forfeits_penalty() -> None:
+    g = game("bridge_1906")
+    g.report_new_deal_ground("f")
+    g.decide("new_deal", seat=E, consulted=True)
+    assert g.hand_number == 1  # the penalty is paid (lost): the deal stands
+    assert last_ruling(g, Irregularity.CONSULTATION).data["penalty_lost"] is True
+
+
+def test_bridge_1906_law_100_attention_to_trick() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.remark(Irregularity.ATTENTION_TO_TRICK, seat=E)
+    assert only(g).law == "seed 003 L100"
+    g.decide("lose")
+    g.play("C8")
+    assert Card.parse("C5") in g.legal_actions()
+
+
+def test_bridge_1906_law_101_unauthorised_reference() -> None:
+    g = spades("bridge_1906")
+    g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=W)
+    assert only(g).law == "seed 003 L101"
+    with pytest.raises(IrregularityError):
+        g.remark(Irregularity.INFORMATION_AFTER_FINAL_DECLARATION, seat=W)
+
+
+def test_bridge_1906_law_102_wrong_penalty_forfeits() -> None:
+    g = spades("bridge_1906")
+    g.play("HA", seat=W)
+    g.record_wrong_penalty(seat=N)
+    assert not g.pending  # none can be enforced: the lead stands
+    assert g.trick_on_table == {W: Card.parse("HA")}
+    g = spades()
+    g.play("HA", seat=W)
+    g.record_wrong_penalty(seat=N)
+    assert g.pending  # abolished in 1912: the declarer may still choose
+
+
+# ------------------------------------------------------------------------------------------------
+# Contract bridge, pure helpers.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_contract_law_64_revoke_transfer() -> None:
+    won = [(N, ()), (E, ()), (E, ()), (N, ())]
+    assert law64_transfer(won, [(E, 1)]) == PerSide(0, 2)  # won the revoke trick and a later
+    assert law64_transfer(won, [(W, 2)]) == PerSide(0, 1)  # his side won it
+    assert law64_transfer(won, [(W, 3)]) == PerSide(0, 0)
+    g = spades("contract")
+    g.play("CA")
+    g.play("C8")
+    g.play("HJ")
+    g.play("C2")
+    play_out(g)
+    r = only(g)
+    assert r.law == "Laws of Duplicate Bridge 2017, Law 64"
+    g.decide("tricks")
+    assert g.results[0].score is not None
+
+
+def test_trick_winner_of_irregular_tricks() -> None:
+    cards = {E: Card.parse("CA"), S: Card.parse("S2"), W: Card.parse("HA")}
+    assert trick_winner_of(cards, E, Strain.SPADES) is S
+    assert trick_winner_of(cards, E, Strain.NOTRUMP) is E
+    with pytest.raises(IrregularityError):
+        trick_winner_of(cards, N, Strain.NOTRUMP)
+
+
+# ------------------------------------------------------------------------------------------------
+# Strictness, bad input, replay.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_strict_games_refuse_irregular_actions() -> None:
+    g = Game("auction_1912", deals=[DEAL])
+    with pytest.raises(IllegalCallError):
+        g.call("1S", seat=E)
+    with pytest.raises(GameError, match="strict"):
+        g.expose("SA", seat=N)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    with pytest.raises(IllegalPlayError):
+        g.play("HA", seat=W)
+    with pytest.raises(GameError, match="strict"):
+        g.decide("waive")
+
+
+def test_bad_input_is_refused_and_changes_nothing() -> None:
+    g = spades()
+    before = [e.to_json() for e in g.log]
+    for bad in (
+        lambda: g.play("SA", seat=E),  # not held
+        lambda: g.play("ZZ"),
+        lambda: g.decide("waive"),  # nothing open
+        lambda: g.correct_revoke(),
+        lambda: g.quit_trick(),
+        lambda: g.call_exposed_card("HA"),
+        lambda: g.claim(seat=E),
+        lambda: g.remark("not a kind", seat=E),
+        lambda: g.play_together(["CA"]),
+    ):
+        with pytest.raises((RedoubleError, ValueError)):
+            bad()
+    assert [e.to_json() for e in g.log] == before
+    g.play("HA", seat=W)
+    r = only(g)
+    with pytest.raises(IrregularityError):
+        g.decide("highest")
+    with pytest.raises(IrregularityError):
+        g.decide("treat_as_exposed", seat=E)  # not a claimant
+    assert only(g) == r
+
+
+def test_a_lenient_game_replays_from_json() -> None:
+    g = spades()
+    revoke_by_west(g)
+    g.expose("D8", seat=W)
+    play_out(g)
+    g.decide("tricks")
+    g.call("1H", seat=W)
+    g.decide("let_stand")
+    again = Game.from_json(g.to_json())
+    assert [e.to_json() for e in again.log] == [e.to_json() for e in g.log]
+    assert again.totals == g.totals
+
+
+def test_lenient_regular_play_scores_like_strict() -> None:
+    for name in ("auction_1912", "bridge_1906", "contract_rubber"):
+        a = Game(name, seed=3, strict=False)
+        b = Game(name, seed=3)
+        a.auto_play(RandomPlayer(3))
+        b.auto_play(RandomPlayer(3))
+        assert a.totals == b.totals
+
+
+# ------------------------------------------------------------------------------------------------
+# Random rubbers with injected irregularities.
+# ------------------------------------------------------------------------------------------------
+
+
+def _decide_randomly(g: Game, rng: random.Random) -> None:
+    blocking = [x for x in g.pending if x.blocking]
+    r = blocking[0] if blocking else g.pending[0]
+    options = list(r.options)
+    rng.shuffle(options)
+    for o in options:
+        tries: list[dict[str, Any]] = [{}]
+        if o.code == "call_suit":
+            tries = [{"suit": rng.choice("CDHS")}]
+        if o.code == "to_trick":
+            tries = [{"card": c} for c in r.data["cards"]]
+        for params in tries:
+            try:
+                g.decide(o.code, ruling=r.id, **params)
+                return
+            except IrregularityError:
+                continue
+    raise AssertionError(f"no option applies to {r}")
+
+
+def _inject(g: Game, rng: random.Random, player: RandomPlayer) -> None:
+    if any(x.blocking for x in g.pending) or g.phase is Phase.SETTLE:
+        _decide_randomly(g, rng)
+        return
+    if g.pending and rng.random() < 0.3:
+        _decide_randomly(g, rng)
+        return
+    x = rng.random()
+    seat = g.to_act
+    assert seat is not None
+    try:
+        if g.phase is Phase.DECLARE:
+            if x < 0.05:
+                g.call(
+                    rng.choice(["1H", "2C", "1S", "X", "P", "8H", "H", "S"]),
+                    seat=seat.next(rng.randint(0, 3)),
+                )
+                return
+        else:
+            c = g.contract
+            assert c is not None
+            hand = sorted(g.visible_cards(seat)[seat])
+            table = g.trick_on_table
+            if x < 0.05:
+                bad = [h for h in hand if h not in g.legal_actions()]
+                if bad:
+                    g.play(rng.choice(bad))
+                    return
+            elif x < 0.07 and (not table or len(table) == 4):
+                other = seat.next(rng.randint(1, 3))
+                held = sorted(g.visible_cards(other)[other])
+                if held:
+                    g.play(held[0], seat=other)
+                    return
+            elif x < 0.09:
+                d = c.declarer.lho.next(2 * rng.randint(0, 1))
+                held = sorted(g.visible_cards(d)[d])
+                if held:
+                    g.expose(held[-1], seat=d)
+                    return
+            elif x < 0.10 and len(hand) >= 2 and len(table) < 4:
+                g.play_together(rng.sample(hand, 2))
+                return
+            elif x < 0.11 and len(table) == 3:
+                g.quit_trick()
+                return
+            elif x < 0.115:
+                g.claim()
+                return
+            elif x < 0.13:
+                g.correct_revoke()
+                return
+            elif x < 0.14 and g.exposed_cards:
+                cards = sorted(next(iter(g.exposed_cards.values())))
+                g.call_exposed_card(cards[0])
+                return
+    except RedoubleError:
+        pass
+    g.act(player(g))
+
+
+@pytest.mark.parametrize("name", ["auction_1912", "bridge_1906", "contract_rubber"])
+def test_random_rubbers_with_injected_irregularities_score_consistently(name: str) -> None:
+    law = laws.get(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        g = Game(name, seed=seed, strict=False)
+        player = RandomPlayer(seed)
+        for _ in range(20_000):
+            if g.phase is Phase.COMPLETE:
+                break
+            _inject(g, rng, player)
+        assert g.phase is Phase.COMPLETE
+        scored = [r for r in g.results if r.score is not None]
+        for r in scored:
+            assert r.score is not None
+            assert r.tricks_won.ns + r.tricks_won.ew == 13
+            assert r.score.tricks_in_play == r.tricks_won
+        for r in g.results:
+            if r.score is None and r.void is None:
+                assert all(str(c) == "P" for c in r.calls)
+        points = sum((r.score.deal_points for r in scored if r.score), PerSide())
+        assert law.rubber is not None
+        bonus = g.totals.ns + g.totals.ew - points.ns - points.ew
+        assert bonus in set(law.rubber.bonus.values())
+        again = Game.from_json(g.to_json())
+        assert again.totals == g.totals
+
+
+# ------------------------------------------------------------------------------------------------
+# The data-driven procedure cases: the fields the engine computes.
+# ------------------------------------------------------------------------------------------------
+
+
+def _procedure_cases() -> list[Any]:
+    path = Path(__file__).parent / "data" / "scoring_cases.json"
+    cases = json.loads(path.read_text(encoding="utf-8"))
+    return [c for c in cases if c["kind"] == "procedure" and "event" in c["input"]]
+
+
+def test_scoring_case_procedure_fields_the_engine_computes() -> None:
+    by_event = {c["input"]["event"]: c for c in _procedure_cases()}
+    # AUC-P02 (Case 2): the offender's partner is barred; no free L52 correction.
+    case = by_event["insufficient_declaration"]
+    g = game("auction_1912", "2H")
+    g.call("2D")
+    with pytest.raises(IrregularityError):
+        g.correct_call("3D")
+    g.decide("penalise", call="3D")
+    g.call("P")
+    barred = [str(c) for c in g.legal_actions()] == ["P"]
+    assert barred is case["expected"]["offender_partner_barred"]
+    assert case["expected"]["law52_correction_available"] is False
+    # AUC-P05: partner barred from bids and doubles; the card subject to call.
+    case = by_event["card_exposed_before_final_declaration"]
+    g = game("auction_1912", "1S")
+    g.expose("CJ", seat=E)
+    g.call("P")
+    g.call("P")
+    assert ([str(c) for c in g.legal_actions()] == ["P"]) is case["expected"][
+        "offender_partner_barred_from_bids_and_doubles"
+    ]
+    assert (Card.parse("CJ") in g.exposed_cards[E]) is case["expected"]["card_subject_to_call"]
+    # AUC-P11: others may withdraw their cards.
+    case = by_event["revoke_corrected_before_established"]
+    g = spades()
+    for c in ("CA", "C8", "HJ", "C2"):
+        g.play(c)
+    g.correct_revoke()
+    assert bool(only(g).data["withdrawn"][1:]) is case["expected"]["others_may_withdraw_cards"]
