@@ -1,51 +1,374 @@
-"""The ``redouble`` command line.
+"""The ``redouble`` command line (also ``python -m redouble``).
 
-``redouble demo`` shows a seeded board; ``redouble deal`` deals boards. Every command is also
-callable in-process as ``main(argv)``, which returns the exit status.
+Commands: ``demo`` (a seeded board, its double-dummy table and its scores under Bridge 1906,
+Auction 1912 and contract bridge), ``deal`` (seeded boards with predeal and constraints),
+``solve`` (double-dummy tables of deals or files), ``score`` (one hand under a law set),
+``play`` (play in the terminal against the built-in players) and ``convert`` (between file
+formats). Every command runs in-process as ``main(argv)``, which returns the exit status:
+0 success, 1 bad input, 2 bad usage.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
-from . import __version__
-from .cards import Seat
+import numpy as np
+
+from . import __version__, laws
+from .cards import Card, Seat, Strain, Suit
+from .deal import Board, Deal
 from .dealing import board as make_board
+from .dealing import predeal
 from .errors import RedoubleError
 
 __all__ = ["main"]
 
+_STRAIN_ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
-def _board_text(seed: int, number: int, *, unicode: bool) -> str:
-    b = make_board(seed, number)
-    head = (
-        f"Board {b.number}  (seed {seed})   Dealer: {b.dealer.name.title()}   "
+
+# ------------------------------------------------------------------------------------------------
+# Shared helpers.
+# ------------------------------------------------------------------------------------------------
+
+
+def _board_header(b: Board, seed: int | None = None) -> str:
+    extra = f"  (seed {seed})" if seed is not None else ""
+    return (
+        f"Board {b.number}{extra}   Dealer: {b.dealer.name.title()}   "
         f"Vulnerable: {b.vulnerability.pbn}"
     )
-    return head + "\n\n" + b.deal.diagram(unicode=unicode)
 
 
-def _cmd_demo(args: argparse.Namespace) -> int:
-    print(_board_text(args.seed, args.board, unicode=not args.ascii))
+def _dd_table_text(table: Any) -> str:
+    """A DD table (5, 4) [strain][declarer] as text, strains NT S H D C, declarers N E S W."""
+    lines = ["        " + "".join(f"{s.letter:>4}" for s in Seat)]
+    for strain in _STRAIN_ORDER:
+        row = "".join(f"{int(table[strain][seat]):>4}" for seat in Seat)
+        lines.append(f"  {strain.letter:<6}{row}")
+    return "\n".join(lines)
+
+
+def _solver() -> Any:
+    """The solver module, or an error naming what is missing."""
+    try:
+        from . import solver
+    except ImportError as e:  # pragma: no cover - only in a build without the solver
+        raise RedoubleError(f"the double-dummy solver is not available: {e}") from None
+    return solver
+
+
+def _best_declaration(law: laws.LawSet, strain: Strain) -> str:
+    """The declaration of `law` that plays in `strain` and is worth most (Royal Spades)."""
+    decls = law.declarations_for(strain)
+    return max(decls, key=lambda d: d.trick_value).symbol
+
+
+def _demo_scores(b: Board, table: Any) -> list[str]:
+    """How the board scores under three codes when the best double-dummy contract is played.
+
+    For each code, every strain and declarer is tried at the level the declarer makes
+    double-dummy (in Bridge 1906 the dealer always plays; only the strain varies) and the one
+    worth most to the declaring side, honours included, is shown.
+    """
+    from .scoring import score_hand
+
+    def made(declarer: Seat, tricks: int) -> dict[str, int]:
+        return {declarer.side.name: tricks, declarer.side.opponents.name: 13 - tricks}
+
+    lines = []
+    for name, label in (
+        ("contract", "Contract bridge (duplicate)"),
+        ("auction_1912", "Auction Bridge 1912"),
+    ):
+        law = laws.get(name)
+        best: tuple[int, str] | None = None
+        for strain in _STRAIN_ORDER:
+            for declarer in Seat:
+                tricks = int(table[strain][declarer])
+                if tricks < 7:
+                    continue
+                spec = f"{tricks - 6}{_best_declaration(law, strain)}"
+                extra: dict[str, Any] = {"vulnerable": b.vulnerability} if law.premiums else {}
+                s = score_hand(law, spec, declarer, made(declarer, tricks), deal=b.deal, **extra)
+                value = s.score_for(declarer.side)
+                text = (
+                    f"  {label + ':':<30}{spec} by {declarer.letter} making {tricks}: "
+                    f"{declarer.side.name} {value:+d}"
+                    + ("" if law.premiums else f" ({s.trick_score[declarer.side]} below the line)")
+                )
+                if best is None or value > best[0]:
+                    best = (value, text)
+        lines.append(best[1] if best else f"  {label + ':':<30}no contract can be made: all pass")
+    bridge = laws.get("bridge_1906")
+    dealer = b.dealer
+    best_b: tuple[int, str] | None = None
+    for strain in _STRAIN_ORDER:
+        tricks = int(table[strain][dealer])
+        decl = _best_declaration(bridge, strain)
+        s = score_hand(bridge, decl, dealer, made(dealer, tricks), deal=b.deal)
+        value = s.score_for(dealer.side)
+        text = (
+            f"  {'Bridge 1906:':<30}dealer {dealer.letter} makes {strain.letter}, takes {tricks}: "
+            f"{dealer.side.name} {value:+d} ({s.trick_score[dealer.side]} below the line)"
+        )
+        if best_b is None or value > best_b[0]:
+            best_b = (value, text)
+    assert best_b is not None
+    lines.append(best_b[1])
+    return lines
+
+
+# ------------------------------------------------------------------------------------------------
+# Commands.
+# ------------------------------------------------------------------------------------------------
+
+
+def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
+    b = make_board(args.seed, args.board)
+    print(_board_header(b, args.seed), file=out)
+    print(file=out)
+    print(b.deal.diagram(unicode=not args.ascii), file=out)
+    table = _solver().dd_table(b.deal)
+    print("\nDouble-dummy tricks (rows: strain; columns: declarer)", file=out)
+    print(_dd_table_text(table), file=out)
+    print("\nThe best double-dummy contract under each code, and its score:", file=out)
+    for line in _demo_scores(b, table):
+        print(line, file=out)
     return 0
 
 
-def _cmd_deal(args: argparse.Namespace) -> int:
-    for i in range(args.count):
-        number = args.board + i
-        if args.format == "pbn":
-            b = make_board(args.seed, number)
-            print(f'[Board "{b.number}"]')
-            print(f'[Dealer "{b.dealer.letter}"]')
-            print(f'[Vulnerable "{b.vulnerability.pbn}"]')
-            print(f'[Deal "{b.deal.to_pbn(Seat.NORTH)}"]')
-            print()
-        else:
-            print(_board_text(args.seed, number, unicode=not args.ascii))
-            print()
+_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+def _parse_range(text: str, what: str) -> tuple[int, int]:
+    m = _RANGE.match(text.strip())
+    if not m:
+        raise RedoubleError(f"bad {what} range {text!r} (expected e.g. 15-17 or 5)")
+    lo = int(m.group(1))
+    hi = int(m.group(2)) if m.group(2) else lo
+    if lo > hi:
+        raise RedoubleError(f"bad {what} range {text!r}: low end above high end")
+    return lo, hi
+
+
+def _hcp_test(seat: Seat, lo: int, hi: int) -> Callable[[Deal], bool]:
+    return lambda d: lo <= d[seat].hcp() <= hi
+
+
+def _length_test(seat: Seat, suit: Suit, lo: int, hi: int) -> Callable[[Deal], bool]:
+    return lambda d: lo <= d[seat].length(suit) <= hi
+
+
+def _constraints(args: argparse.Namespace) -> Callable[[Deal], bool] | None:
+    """An accept-filter from --hcp SEAT:LO-HI and --length SEAT:SUIT:LO-HI options."""
+    tests: list[Callable[[Deal], bool]] = []
+    for spec in args.hcp or []:
+        try:
+            seat_text, rng = spec.split(":")
+        except ValueError:
+            raise RedoubleError(f"bad --hcp {spec!r} (expected SEAT:LO-HI, e.g. N:15-17)") from None
+        seat = Seat.parse(seat_text)
+        lo, hi = _parse_range(rng, "HCP")
+        tests.append(_hcp_test(seat, lo, hi))
+    for spec in args.length or []:
+        parts = spec.split(":")
+        if len(parts) != 3:
+            raise RedoubleError(f"bad --length {spec!r} (expected SEAT:SUIT:LO-HI, e.g. S:H:5-6)")
+        seat, suit = Seat.parse(parts[0]), Suit.parse(parts[1])
+        lo, hi = _parse_range(parts[2], "length")
+        tests.append(_length_test(seat, suit, lo, hi))
+    if not tests:
+        return None
+    return lambda d: all(t(d) for t in tests)
+
+
+def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
+    fixed = {}
+    for spec in args.predeal or []:
+        seat_text, _, hand = spec.partition(":")
+        if not hand:
+            raise RedoubleError(f"bad --predeal {spec!r} (expected SEAT:HAND, e.g. N:AKQ2.T98..)")
+        fixed[Seat.parse(seat_text)] = hand
+    accept = _constraints(args)
+    if args.count < 0:
+        raise RedoubleError("--count must be >= 0")
+    if fixed or accept is not None:
+        arr = predeal(fixed, args.seed, board=args.board, n=args.count, accept=accept)
+        assert isinstance(arr, np.ndarray)
+        boards = [Board.from_number(args.board + i, Deal.from_array(r)) for i, r in enumerate(arr)]
+    else:
+        boards = [make_board(args.seed, args.board + i) for i in range(args.count)]
+    _write_boards(boards, args.format, out, unicode=not args.ascii)
     return 0
+
+
+def _write_boards(boards: list[Board], fmt: str, out: TextIO, *, unicode: bool) -> None:
+    if fmt == "diagram":
+        for b in boards:
+            print(_board_header(b), file=out)
+            print(file=out)
+            print(b.deal.diagram(unicode=unicode), file=out)
+            print(file=out)
+        return
+    from . import formats
+
+    records = [
+        formats.BoardRecord(
+            board=b.number, dealer=b.dealer, vulnerability=b.vulnerability, deal=b.deal
+        )
+        for b in boards
+    ]
+    out.write(formats.writes(records, fmt))
+
+
+def _read_deals(args: argparse.Namespace) -> list[tuple[str, Deal]]:
+    deals: list[tuple[str, Deal]] = []
+    for item in args.deals:
+        if re.match(r"^\s*[NESWnesw]:", item):
+            deals.append((item, Deal.from_pbn(item)))
+            continue
+        from . import formats
+
+        for i, record in enumerate(formats.read(item)):
+            if record.deal is not None:
+                deals.append((f"{item}#{i + 1}", record.deal))
+    return deals
+
+
+def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    solver = _solver()
+    deals = _read_deals(args)
+    if not deals:
+        raise RedoubleError("no deals to solve")
+    if args.cards:
+        from .play import Position
+
+        for name, d in deals:
+            leader = Seat.parse(args.leader)
+            strain = Strain.parse(args.strain)
+            values = solver.solve_cards(Position(d, strain, leader))
+            print(f"{name}: {strain.letter}, {leader.letter} to lead", file=out)
+            for card, tricks in sorted(values.items(), key=lambda kv: (-kv[1], -int(kv[0]))):
+                print(f"  {Card(card)}: {tricks}", file=out)
+        return 0
+    full = [d for _, d in deals]
+    arr = np.array([d.masks for d in full], dtype=np.uint64).reshape(len(full), 4)
+    show_progress = args.progress and len(full) >= 50
+    tables = []
+    chunk = 256 if show_progress else len(full)
+    for start in range(0, len(full), max(chunk, 1)):
+        tables.append(solver.dd_tables(arr[start : start + chunk], threads=args.threads))
+        if show_progress:
+            done = min(start + chunk, len(full))
+            print(f"\rsolved {done}/{len(full)}", end="", file=sys.stderr, flush=True)
+    if show_progress:
+        print(file=sys.stderr)
+    result = np.concatenate(tables) if tables else np.zeros((0, 5, 4), np.uint8)
+    for (name, _), table in zip(deals, result, strict=True):
+        print(f"{name}", file=out)
+        print(_dd_table_text(table), file=out)
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from .scoring import score_hand
+
+    law = laws.get(args.law)
+    declarer = Seat.parse(args.declarer)
+    side = declarer.side
+    if not 0 <= args.tricks <= 13:
+        raise RedoubleError("--tricks must be 0..13 (tricks won by the declarer's side)")
+    tricks = {side.name: args.tricks, side.opponents.name: 13 - args.tricks}
+    options: dict[str, Any] = {}
+    if args.deal:
+        options["deal"] = Deal.from_pbn(args.deal)
+    if args.honours:
+        honours = {}
+        for part in args.honours.split(","):
+            seat_text, _, n = part.partition("=")
+            honours[Seat.parse(seat_text).letter] = int(n)
+        options["honours"] = honours
+    if args.vulnerable is not None:
+        options["vulnerable"] = args.vulnerable
+    s = score_hand(law, args.contract, declarer, tricks, **options)
+    print(f"{law.title}: {s.contract} by {declarer.letter}, {args.tricks} tricks", file=out)
+    made = "" if s.contract_made is None else ("made" if s.contract_made else "failed")
+    if made:
+        print(f"  contract {made}", file=out)
+    print(f"  trick score (below the line): NS {s.trick_score.ns}  EW {s.trick_score.ew}", file=out)
+    for item, per_side in s.breakdown.to_dict().items():
+        if per_side["NS"] or per_side["EW"]:
+            print(f"  {item.replace('_', ' ')}: NS {per_side['NS']}  EW {per_side['EW']}", file=out)
+    print(f"  honour column (above): NS {s.honour_column.ns}  EW {s.honour_column.ew}", file=out)
+    if s.game_won_by is not None:
+        print(f"  game won by {s.game_won_by.name}", file=out)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from .game import Game, Phase, RandomPlayer
+
+    game = Game(args.law, seed=args.seed, boards=args.boards)
+    human = Seat.parse(args.seat)
+    bots: Any = RandomPlayer(args.seed)
+    if args.opponents == "dd":
+        from .players import DoubleDummyPlayer
+
+        bots = DoubleDummyPlayer()
+    reader = sys.stdin
+    shown_hand = -1
+    while game.phase is not Phase.COMPLETE:
+        seat = game.controller
+        assert seat is not None
+        if game.hand_number != shown_hand:
+            shown_hand = game.hand_number
+            print(f"\nHand {game.hand_number}, dealer {game.dealer.name.title()}", file=out)
+            print(f"Your hand ({human.name.title()}): {game.deal[human]}", file=out)
+        # The declarer plays dummy's cards: the controller is the seat that chooses.
+        if seat is not human:
+            action = bots(game)
+            print(
+                f"  {game.to_act.name.title() if game.to_act is not None else ''}: {action}",
+                file=out,
+            )
+            game.act(action)
+            continue
+        seen = game.visible_cards(human)
+        view = "  ".join(f"{s.letter}: {h}" for s, h in seen.items())
+        legal = " ".join(str(a) for a in game.legal_actions())
+        who = game.to_act.name.title() if game.to_act is not None else ""
+        print(f"[{who} to act] {view}\n  legal: {legal}", file=out)
+        print("> ", end="", file=out, flush=True)
+        line = reader.readline()
+        if not line or line.strip().lower() in ("q", "quit", "exit"):
+            print("\nStopped.", file=out)
+            return 0
+        try:
+            game.act(line.strip())
+        except RedoubleError as e:
+            print(f"  not allowed: {e}", file=out)
+    print("\n" + game.score_sheet(), file=out)
+    return 0
+
+
+def _cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
+    from . import formats
+
+    records = list(formats.read(args.input, format=args.input_format))
+    if args.output == "-":
+        formats.write(records, out, format=args.output_format or "pbn")
+    else:
+        formats.write(records, args.output, format=args.output_format)
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Parser and entry point.
+# ------------------------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,7 +378,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"redouble {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    demo = sub.add_parser("demo", help="show a seeded board")
+    demo = sub.add_parser("demo", help="a seeded board, its DD table and scores under three codes")
     demo.add_argument("--seed", type=int, default=1906, help="deal seed (default 1906)")
     demo.add_argument("--board", type=int, default=1, help="board number (default 1)")
     demo.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
@@ -65,23 +388,71 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("-n", "--count", type=int, default=1, help="number of boards")
     deal.add_argument("--seed", type=int, default=0, help="deal seed")
     deal.add_argument("--board", type=int, default=1, help="first board number")
-    deal.add_argument("--format", choices=["diagram", "pbn"], default="diagram")
+    deal.add_argument("--predeal", action="append", metavar="SEAT:HAND", help="e.g. N:AKQ2.T98..")
+    deal.add_argument("--hcp", action="append", metavar="SEAT:LO-HI", help="e.g. N:15-17")
+    deal.add_argument("--length", action="append", metavar="SEAT:SUIT:LO-HI", help="e.g. S:H:5-6")
+    deal.add_argument("--format", choices=["diagram", "pbn", "lin", "json"], default="diagram")
     deal.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
     deal.set_defaults(func=_cmd_deal)
+
+    solve = sub.add_parser("solve", help="double-dummy tables of deal strings or files")
+    solve.add_argument("deals", nargs="+", help='PBN deal strings ("N:...") or PBN/LIN/JSON files')
+    solve.add_argument("--threads", type=int, default=None, help="worker threads (default: all)")
+    solve.add_argument("--cards", action="store_true", help="value of each card at the lead")
+    solve.add_argument("--strain", default="NT", help="with --cards: the strain (default NT)")
+    solve.add_argument("--leader", default="W", help="with --cards: the seat on lead (default W)")
+    solve.add_argument("--no-progress", dest="progress", action="store_false")
+    solve.set_defaults(func=_cmd_solve)
+
+    score = sub.add_parser("score", help="score one hand under a law set")
+    score.add_argument("--law", default="contract", help=f"one of {', '.join(laws.available())}")
+    score.add_argument("--contract", required=True, help='e.g. "2HX", "3R", "4SXX"; Bridge: "H"')
+    score.add_argument("--declarer", required=True, help="declarer (Bridge: the maker)")
+    score.add_argument("--tricks", type=int, required=True, help="tricks won by declarer's side")
+    score.add_argument("--deal", help="the deal (PBN), for honours and chicane")
+    score.add_argument("--honours", help="instead of --deal: honours per seat, e.g. N=2,S=1")
+    score.add_argument("--vulnerable", help="contract bridge: None, NS, EW or Both")
+    score.set_defaults(func=_cmd_score)
+
+    play = sub.add_parser("play", help="play in the terminal against the built-in players")
+    play.add_argument("--law", default="auction_1912", help="the law set (default auction_1912)")
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--seat", default="S", help="your seat (default S)")
+    play.add_argument("--boards", type=int, default=4, help="boards, for board-by-board codes")
+    play.add_argument("--opponents", choices=["random", "dd"], default="random")
+    play.set_defaults(func=_cmd_play)
+
+    convert = sub.add_parser("convert", help="convert between PBN, LIN and JSON")
+    convert.add_argument("input", help="input file")
+    convert.add_argument("output", help="output file, or - for standard output")
+    convert.add_argument("--from", dest="input_format", choices=["pbn", "lin", "json"])
+    convert.add_argument("--to", dest="output_format", choices=["pbn", "lin", "json"])
+    convert.set_defaults(func=_cmd_convert)
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with `argv` (default: ``sys.argv[1:]``); return the exit status."""
-    args = _parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+    """Run the command line with `argv` (default ``sys.argv[1:]``); return the exit status.
+
+    Output goes to `out` (default standard output); errors go to standard error.
+    """
+    parser = _parser()
     try:
-        return int(args.func(args))
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse: --help/--version exit 0, usage errors exit 2
+        return int(e.code or 0)
+    stream = out if out is not None else sys.stdout
+    try:
+        return int(args.func(args, stream))
     except RedoubleError as e:
         print(f"redouble: error: {e}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # output piped into e.g. `head`, which stopped reading
-        sys.stdout = None
-        return 0
+        return 1
+    except OSError as e:
+        if isinstance(e, BrokenPipeError):  # output piped into e.g. `head`, which stopped
+            sys.stdout = None
+            return 0
+        print(f"redouble: error: {e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

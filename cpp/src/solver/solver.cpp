@@ -1,1 +1,234 @@
-// Placeholder translation unit for the solver facade (issue 3 replaces it).
+// Solver facade: validation, the busy flag, the DD-table driver (20 searches sharing one table,
+// each seeded with the previous leader's answer), per-card values, play analysis and the
+// threaded batch (one Engine per worker, deals handed out through an atomic counter).
+#include "redouble/solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "redouble/deal.hpp"
+#include "redouble/errors.hpp"
+#include "search.hpp"
+
+namespace redouble {
+
+/// Marks the solver busy for the duration of a call; a second concurrent call throws.
+class Solver::BusyGuard {
+ public:
+  explicit BusyGuard(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.exchange(true, std::memory_order_acquire))
+      throw std::runtime_error(
+          "this Solver is already running a search in another thread; use one Solver per thread");
+  }
+  ~BusyGuard() { busy_.store(false, std::memory_order_release); }
+  BusyGuard(const BusyGuard&) = delete;
+  BusyGuard& operator=(const BusyGuard&) = delete;
+
+ private:
+  std::atomic<bool>& busy_;
+};
+
+namespace {
+
+
+/// Tricks the side to play at `position` takes from here (see Solver::solve).
+int solve_position(detail::Engine& engine, SolveStats& stats, const Position& position) {
+  if (position.is_complete()) return 0;
+  int trick[3] = {0, 0, 0};
+  const int n = position.trick_size();
+  for (int i = 0; i < n; ++i) trick[i] = position.trick_card(i);
+  engine.load(position.hands(), position.strain(), position.leader(), trick, n);
+  const int ns = engine.solve_ns(engine.guess_ns(), stats);
+  return side_of(position.to_play()) == 0 ? ns : engine.tricks_left() - ns;
+}
+
+DdTable dd_table_of(detail::Engine& engine, SolveStats& stats, const Hands& hands) {
+  DdTable table{};
+  const int r = std::popcount(hands[0]);
+  if (r == 0) return table;
+  // A new deal: patterns of the last one would rarely match and only crowd the table.
+  engine.clear_table();
+  for (int strain = 0; strain < kNumStrains; ++strain) {
+    int guess = -1;
+    // North, South, East, West: partners on lead usually give the same answer and the two
+    // sides differ by at most a trick or so, so the previous answer is the best MTD guess.
+    for (const int leader : {0, 2, 1, 3}) {
+      engine.load(hands, strain, leader, nullptr, 0);
+      const int ns = engine.solve_ns(guess < 0 ? engine.guess_ns() : guess, stats);
+      guess = ns;
+      const int declarer = rho(leader);
+      table[static_cast<std::size_t>(strain)][static_cast<std::size_t>(declarer)] =
+          static_cast<std::uint8_t>(side_of(declarer) == 0 ? ns : r - ns);
+    }
+  }
+  return table;
+}
+
+void add_stats(SolveStats& to, const SolveStats& from) {
+  to.searches += from.searches;
+  to.nodes += from.nodes;
+  to.tt_probes += from.tt_probes;
+  to.tt_hits += from.tt_hits;
+  to.tt_stores += from.tt_stores;
+  to.cutoffs += from.cutoffs;
+  to.quick_cutoffs += from.quick_cutoffs;
+}
+
+}  // namespace
+
+Solver::Solver(SolverOptions options)
+    : options_(options), engine_(std::make_unique<detail::Engine>(options.tt_bytes)) {}
+
+Solver::~Solver() = default;
+
+std::size_t Solver::table_bytes() const noexcept { return engine_->table().bytes(); }
+
+void Solver::clear_table() {
+  BusyGuard guard(busy_);
+  engine_->clear();
+}
+
+int Solver::solve(const Position& position) {
+  BusyGuard guard(busy_);
+  return solve_position(*engine_, stats_, position);
+}
+
+std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position) {
+  BusyGuard guard(busy_);
+  std::vector<std::pair<int, int>> values;
+  const std::uint64_t legal = position.legal_plays();
+  if (!legal) return values;
+  const int seat = position.to_play();
+  const int side = side_of(seat);
+  const int r = position.tricks_left();
+  // Cards still out that the seat to play does not hold, the table included: a card of these
+  // between two of ours makes them different plays.
+  std::uint64_t others = 0;
+  for (int s = 0; s < kNumSeats; ++s)
+    if (s != seat) others |= position.hand(s);
+  for (int i = 0; i < position.trick_size(); ++i) others |= card_bit(position.trick_card(i));
+  detail::MoveList runs;
+  detail::generate_runs(detail::to_internal(legal), detail::to_internal(others), runs);
+  for (int i = 0; i < runs.size; ++i) {
+    const detail::Move& m = runs.moves[static_cast<std::size_t>(i)];
+    Position next = position;
+    const int winner = next.play(detail::card_to_external(m.card));
+    const int rest = solve_position(*engine_, stats_, next);
+    int value;
+    if (winner >= 0) {
+      // The card completed the trick: count it, then what the side takes from the rest.
+      const int rest_ours = side_of(next.to_play()) == side ? rest : (r - 1) - rest;
+      value = (side_of(winner) == side ? 1 : 0) + rest_ours;
+    } else {
+      value = side_of(next.to_play()) == side ? rest : r - rest;
+    }
+    for (std::uint64_t run = m.seq; run; run &= run - 1)
+      values.emplace_back(detail::card_to_external(std::countr_zero(run)), value);
+  }
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+DdTable Solver::dd_table(const std::array<std::uint64_t, kNumSeats>& hands) {
+  BusyGuard guard(busy_);
+  validate_deal(hands, false);
+  return dd_table_of(*engine_, stats_, hands);
+}
+
+void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out,
+                       int threads) {
+  BusyGuard guard(busy_);
+  auto hands_at = [deals](std::size_t i) {
+    Hands h;
+    std::copy_n(deals + 4 * i, 4, h.begin());
+    return h;
+  };
+  // Validate everything before solving anything, so a bad row fails fast and cleanly.
+  for (std::size_t i = 0; i < n; ++i) {
+    try {
+      validate_deal(hands_at(i), false);
+    } catch (const InvalidDeal& e) {
+      throw InvalidDeal("deal " + std::to_string(i) + ": " + e.what());
+    }
+  }
+  auto put = [out](std::size_t i, const DdTable& t) {
+    std::uint8_t* dst = out + 20 * i;
+    for (std::size_t s = 0; s < 5; ++s)
+      for (std::size_t d = 0; d < 4; ++d) dst[s * 4 + d] = t[s][d];
+  };
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(threads), n);
+  if (workers <= 1) {
+    for (std::size_t i = 0; i < n; ++i) put(i, dd_table_of(*engine_, stats_, hands_at(i)));
+    return;
+  }
+  // Dynamic hand-out: deals differ a lot in cost, so a shared counter balances better than
+  // fixed chunks. Each worker solves whole deals with its own table, so the answers cannot
+  // depend on how deals were shared out.
+  std::atomic<std::size_t> next{0};
+  std::vector<SolveStats> stats(workers);
+  std::vector<std::exception_ptr> errors(workers);
+  auto work = [&](detail::Engine& engine, std::size_t w) {
+    // Counters live on the worker's own stack while it searches: adjacent elements of `stats`
+    // share cache lines, and bumping them on every node made two threads barely faster than
+    // one (false sharing).
+    SolveStats local;
+    for (;;) {
+      const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= n) break;
+      put(i, dd_table_of(engine, local, hands_at(i)));
+    }
+    stats[w] = local;
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(workers - 1);
+  for (std::size_t w = 1; w < workers; ++w) {
+    pool.emplace_back([&, w] {
+      try {
+        detail::Engine engine(options_.tt_bytes);
+        work(engine, w);
+      } catch (...) {
+        errors[w] = std::current_exception();
+        next.store(n);
+      }
+    });
+  }
+  try {
+    work(*engine_, 0);
+  } catch (...) {
+    errors[0] = std::current_exception();
+    next.store(n);
+  }
+  for (auto& t : pool) t.join();
+  for (const auto& s : stats) add_stats(stats_, s);
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
+std::vector<int> Solver::analyse_play(const std::array<std::uint64_t, kNumSeats>& hands,
+                                      int strain, int leader, const std::vector<int>& plays) {
+  BusyGuard guard(busy_);
+  Position position(hands, strain, leader);
+  const int declaring = side_of(rho(leader));
+  int won = 0;
+  auto value = [&] {
+    const int rest = solve_position(*engine_, stats_, position);
+    return won + (side_of(position.to_play()) == declaring ? rest
+                                                            : position.tricks_left() - rest);
+  };
+  std::vector<int> out;
+  out.reserve(plays.size() + 1);
+  out.push_back(value());
+  for (const int card : plays) {
+    const int winner = position.play(card);
+    if (winner >= 0 && side_of(winner) == declaring) ++won;
+    out.push_back(value());
+  }
+  return out;
+}
+
+}  // namespace redouble

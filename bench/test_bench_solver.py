@@ -1,0 +1,181 @@
+"""Solver speed against DDS (through endplay) on the same seeded deals, in the same run.
+
+``test_per_deal_ratio_against_dds`` times every deal with both engines (one thread each) and
+prints the per-deal ratio redouble / DDS for the full 20-result table and for a single solve
+(no trump, West leading), with their median, geometric mean and totals; it also checks that the
+two engines agree. The paired pytest-benchmark tests feed the conftest's ratio summary. With
+``--benchmark-disable`` (the CI smoke run) only a few deals are used. Nothing asserts a time.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from typing import Any
+
+import numpy as np
+import pytest
+
+import redouble
+import redouble.solver as rs
+
+SEED = 2024
+DEALS = 100  # full run
+SMOKE_DEALS = 3  # with --benchmark-disable
+PAIR_DEALS = 10  # deals per round in the paired benchmarks
+STRAINS = "CDHSN"
+
+
+def _disabled(config: pytest.Config) -> bool:
+    return bool(config.getoption("benchmark_disable", default=False))
+
+
+@pytest.fixture(scope="module")
+def dds() -> Any:
+    """endplay's DDS bindings, limited to one thread so the comparison is one core to one."""
+    pytest.importorskip("endplay", reason="the reference is not installed: pip install .[bench]")
+    import endplay._dds as raw
+    import endplay.dds as dds_mod
+
+    raw.SetMaxThreads(1)
+    return dds_mod
+
+
+def _endplay_deal(row: np.ndarray) -> Any:
+    from endplay.types import Deal as EDeal
+
+    return EDeal(redouble.Deal.from_array(row).to_pbn())
+
+
+def _dds_table(dds: Any, deal: Any) -> np.ndarray:
+    """endplay's table as our (5, 4) [strain][declarer] array."""
+    from endplay.types import Denom, Player
+
+    t = dds.calc_dd_table(deal)
+    out = np.zeros((5, 4), dtype=np.uint8)
+    denoms = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
+    players = [Player.north, Player.east, Player.south, Player.west]
+    for s, denom in enumerate(denoms):
+        for d, player in enumerate(players):
+            out[s, d] = t[denom, player]
+    return out
+
+
+def _dds_solve(dds: Any, deal: Any) -> int:
+    """Tricks the side on lead (West, no trump) takes, by DDS's SolveBoard (best card only)."""
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Denom, Player
+
+    deal.first = Player.west
+    deal.trump = Denom.nt
+    solved = dds.solve_board(deal, SolveMode.OptimalOne)
+    return int(max(tricks for _, tricks in solved))
+
+
+def _summary(name: str, ratios: list[float], ours: float, theirs: float) -> str:
+    gmean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    return (
+        f"{name}: {len(ratios)} deals, redouble {ours * 1e3 / len(ratios):.1f} ms/deal, "
+        f"DDS {theirs * 1e3 / len(ratios):.1f} ms/deal, total ratio {ours / theirs:.3f}, "
+        f"median {statistics.median(ratios):.3f}, geometric mean {gmean:.3f}, "
+        f"best {min(ratios):.3f}, worst {max(ratios):.3f}"
+    )
+
+
+def test_per_deal_ratio_against_dds(
+    dds: Any, request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    n = SMOKE_DEALS if _disabled(request.config) else DEALS
+    batch = redouble.deals(n, SEED)
+    solver = rs.Solver()
+    lines = [
+        (
+            f"{'deal':>4} {'table ms':>9} {'DDS ms':>8} {'ratio':>6}   "
+            f"{'solve ms':>9} {'DDS ms':>8} {'ratio':>6}"
+        )
+    ]
+    t_ratios, s_ratios = [], []
+    t_ours = t_dds = s_ours = s_dds = 0.0
+    edeals = [_endplay_deal(batch[i]) for i in range(n)]
+    deals = [redouble.Deal.from_array(batch[i]) for i in range(n)]
+    rows = []
+    for i in range(n):
+        start = time.perf_counter()
+        table = solver.dd_table(deals[i])
+        a = time.perf_counter() - start
+        start = time.perf_counter()
+        ref = _dds_table(dds, edeals[i])
+        b = time.perf_counter() - start
+        assert np.array_equal(table, ref), f"deal {i} differs from DDS: {deals[i].to_pbn()}"
+        t_ours, t_dds = t_ours + a, t_dds + b
+        t_ratios.append(a / b)
+        rows.append((a, b))
+    # Single solves in a second pass: DDS keeps its table when it is handed the deal it solved
+    # last, so solving right after its DD table would time a warm table against our cold one.
+    for i in range(n):
+        position = redouble.Position(deals[i], redouble.Strain.NOTRUMP, redouble.Seat.WEST)
+        solver.clear_table()  # a single solve starts cold
+        start = time.perf_counter()
+        tricks = solver.solve(position)
+        c = time.perf_counter() - start
+        start = time.perf_counter()
+        ref_tricks = _dds_solve(dds, edeals[i])
+        d = time.perf_counter() - start
+        assert tricks == ref_tricks, f"deal {i}: solve {tricks}, DDS {ref_tricks}"
+        s_ours, s_dds = s_ours + c, s_dds + d
+        s_ratios.append(c / d)
+        a, b = rows[i]
+        lines.append(
+            f"{i:4d} {a * 1e3:9.1f} {b * 1e3:8.1f} {a / b:6.2f}   "
+            f"{c * 1e3:9.1f} {d * 1e3:8.1f} {c / d:6.2f}"
+        )
+    with capsys.disabled():
+        print("\n" + "\n".join(lines))
+        print(_summary("DD table (20 results)", t_ratios, t_ours, t_dds))
+        print(_summary("single solve (NT, West leads)", s_ratios, s_ours, s_dds))
+
+
+@pytest.mark.benchmark(group="solver")
+def test_redouble_dd_table(benchmark: Any) -> None:
+    batch = redouble.deals(PAIR_DEALS, SEED)
+    deals = [redouble.Deal.from_array(r) for r in batch]
+    solver = rs.Solver()
+    benchmark.extra_info.update(compare="dd table (per deal)", engine="redouble", units=PAIR_DEALS)
+    benchmark.pedantic(lambda: [solver.dd_table(d) for d in deals], rounds=1, iterations=1)
+
+
+@pytest.mark.benchmark(group="solver")
+def test_dds_dd_table(benchmark: Any, dds: Any) -> None:
+    batch = redouble.deals(PAIR_DEALS, SEED)
+    edeals = [_endplay_deal(r) for r in batch]
+    benchmark.extra_info.update(compare="dd table (per deal)", engine="dds", units=PAIR_DEALS)
+    benchmark.pedantic(lambda: [dds.calc_dd_table(d) for d in edeals], rounds=1, iterations=1)
+
+
+@pytest.mark.benchmark(group="solver")
+def test_redouble_single_solve(benchmark: Any) -> None:
+    batch = redouble.deals(PAIR_DEALS, SEED)
+    positions = [
+        redouble.Position(redouble.Deal.from_array(r), redouble.Strain.NOTRUMP, redouble.Seat.WEST)
+        for r in batch
+    ]
+    solver = rs.Solver()
+
+    def run() -> None:
+        for p in positions:
+            solver.clear_table()
+            solver.solve(p)
+
+    benchmark.extra_info.update(
+        compare="single solve (per deal)", engine="redouble", units=PAIR_DEALS
+    )
+    benchmark.pedantic(run, rounds=1, iterations=1)
+
+
+@pytest.mark.benchmark(group="solver")
+def test_dds_single_solve(benchmark: Any, dds: Any) -> None:
+    batch = redouble.deals(PAIR_DEALS, SEED)
+    edeals = [_endplay_deal(r) for r in batch]
+    benchmark.extra_info.update(compare="single solve (per deal)", engine="dds", units=PAIR_DEALS)
+    benchmark.pedantic(lambda: [_dds_solve(dds, d) for d in edeals], rounds=1, iterations=1)

@@ -1,0 +1,106 @@
+// The exact double-dummy solver: Solver owns its transposition table and answers "how many
+// tricks does the side to play take with best play by all four hands" for any Position, every
+// legal card's value, the 20-result DD table of a deal and numpy-style batches of tables.
+// The search itself lives in cpp/src/solver/ (one file per technique); this is the facade.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "redouble/position.hpp"
+
+namespace redouble {
+
+namespace detail {
+class Engine;
+}  // namespace detail
+
+/// Construction-time settings of a Solver.
+struct SolverOptions {
+  /// Bytes of transposition table the solver allocates (rounded down to a power-of-two number
+  /// of buckets, at least one). The table is the solver's only large allocation.
+  std::size_t tt_bytes = std::size_t{64} << 20;
+};
+
+/// Counters the search keeps in every build (the node-count signature test needs them).
+/// All counts accumulate until reset_stats().
+struct SolveStats {
+  std::uint64_t searches = 0;     ///< null-window searches ("can NS take >= t?") started
+  std::uint64_t nodes = 0;        ///< positions visited (cards to play or leads to choose)
+  std::uint64_t tt_probes = 0;    ///< transposition-table look-ups at trick boundaries
+  std::uint64_t tt_hits = 0;      ///< look-ups whose stored bound decided the search
+  std::uint64_t tt_stores = 0;    ///< bounds written to the table
+  std::uint64_t cutoffs = 0;      ///< move loops left early (a card reached the target)
+  std::uint64_t quick_cutoffs = 0;  ///< boundaries decided by quick/sure-trick bounds
+};
+
+/// A deal's double-dummy table: [strain][declarer seat], tricks declarer takes.
+using DdTable = std::array<std::array<std::uint8_t, kNumSeats>, kNumStrains>;
+
+/// The exact double-dummy solver.
+///
+/// Thread-safety: one Solver must not be used from two threads at once; a call that finds
+/// the solver busy throws std::runtime_error instead of corrupting its table. Use one Solver
+/// per thread (dd_tables() does this for you).
+class Solver {
+ public:
+  /// Allocates the transposition table (options.tt_bytes).
+  explicit Solver(SolverOptions options = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  /// Tricks the side to play takes from here with best play by all four hands, counting the
+  /// trick in progress (if any) and all later ones. Works at a trick boundary or mid-trick.
+  int solve(const Position& position);
+
+  /// The value (as solve() counts it, for the side to play now) of every legal card, as
+  /// (card id, tricks) pairs in increasing card order. Cards adjacent in rank among those
+  /// still out are searched once and reported with the same value.
+  std::vector<std::pair<int, int>> solve_cards(const Position& position);
+
+  /// DD table of a deal given as four disjoint hands of equal size (1..13 cards): for each
+  /// strain and declarer, the tricks declarer takes when declarer's LHO leads. The table is
+  /// shared by the 20 searches. Throws InvalidDeal on overlapping or unequal hands.
+  DdTable dd_table(const std::array<std::uint64_t, kNumSeats>& hands);
+
+  /// DD tables of n deals (deals: n*4 masks, row-major by seat) into out (n*20 bytes, laid
+  /// out [deal][strain][declarer]). Uses `threads` workers (<= 0: hardware concurrency), each
+  /// with its own table sized like this one; this solver serves as worker 0. Deals are handed
+  /// out dynamically; results do not depend on the thread count. On an invalid deal, throws
+  /// InvalidDeal naming the first bad index (other deals may be filled or not).
+  void dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads);
+
+  /// Replays `plays` from the start of a deal (strain, opening leader) and returns, for each
+  /// prefix of 0..plays.size() cards, the total tricks the declaring side (the side not on
+  /// opening lead) takes with best play from there on, counting tricks already won. A drop
+  /// between entries i and i+1 means card i was a double-dummy mistake by the declaring side,
+  /// a rise a mistake by the defence. Throws InvalidDeal / IllegalPlay on bad input.
+  std::vector<int> analyse_play(const std::array<std::uint64_t, kNumSeats>& hands, int strain,
+                                int leader, const std::vector<int>& plays);
+
+  /// Counters accumulated since construction or the last reset_stats().
+  const SolveStats& stats() const noexcept { return stats_; }
+  /// Zero the counters.
+  void reset_stats() noexcept { stats_ = SolveStats{}; }
+  /// Forget every stored bound (the next search starts from an empty table).
+  void clear_table();
+  /// The options this solver was built with.
+  const SolverOptions& options() const noexcept { return options_; }
+  /// Bytes actually allocated for the transposition table.
+  std::size_t table_bytes() const noexcept;
+
+ private:
+  class BusyGuard;
+  SolverOptions options_;
+  SolveStats stats_;
+  std::unique_ptr<detail::Engine> engine_;
+  std::atomic<bool> busy_{false};
+};
+
+}  // namespace redouble

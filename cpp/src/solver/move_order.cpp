@@ -1,0 +1,158 @@
+// Heuristic move ordering (see move_order.hpp). Only the order of the moves depends on this
+// file, never the result of a search: a bad guess here costs nodes, not correctness.
+#include "move_order.hpp"
+
+namespace redouble::detail {
+namespace {
+
+void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
+  const std::uint64_t* h = ctx.hands;
+  const int seat = ctx.seat;
+  const std::uint64_t me = h[seat];
+  const std::uint64_t pd = h[(seat + 2) & 3];
+  const std::uint64_t lho = h[(seat + 1) & 3];
+  const std::uint64_t rho = h[(seat + 3) & 3];
+  const bool has_trump = ctx.strain < kNumSuits;
+  const std::uint64_t tmask = has_trump ? suit_bits(ctx.strain) : 0;
+  for (int i = 0; i < list.size; ++i) {
+    Move& m = list.moves[static_cast<std::size_t>(i)];
+    const int s = isuit(m.card);
+    const std::uint64_t sb = suit_bits(s);
+    const std::uint64_t mine = me & sb, pds = pd & sb, lhos = lho & sb, rhos = rho & sb;
+    const std::uint64_t all_s = ctx.all & sb;
+    const int top = top_card(all_s);
+    const bool top_run = (m.seq & ibit(top_card(mine))) != 0;
+    const bool low_run = (m.seq & ibit(bottom_card(mine))) != 0;
+    int score = popcount(m.seq);
+    if (!top_run && !low_run) score -= 10;
+    if (has_trump && s != ctx.strain &&
+        ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
+      score -= 60;  // an opponent ruffs
+    }
+    if (me & ibit(top)) {
+      score += top_run ? 50 : -5;  // cash the master
+    } else if (pd & ibit(top)) {
+      score += low_run ? 40 : 0;  // lead low to partner's master
+    } else {
+      // Leading low through LHO's master towards partner's second-best card, if partner's card
+      // beats everything RHO holds: the finesse position.
+      if (low_run && pds && (lho & ibit(top)) && (!rhos || top_card(pds) > top_card(rhos)))
+        score += 30;
+      // Leading away from a card that RHO's master sits over gives RHO a free finesse.
+      const std::uint64_t rest = all_s & ~ibit(top);
+      if ((rho & ibit(top)) && rest && (mine & ibit(top_card(rest)))) score -= 20;
+      // Partner ruffs.
+      if (has_trump && s != ctx.strain && !pds && (pd & tmask) && lhos && rhos && low_run)
+        score += 35;
+    }
+    if (has_trump && s == ctx.strain && !((lho | rho) & tmask)) score -= 15;  // nothing to draw
+    m.score = score;
+  }
+}
+
+void score_follows(const OrderContext& ctx, MoveList& list) noexcept {
+  const std::uint64_t* h = ctx.hands;
+  const int seat = ctx.seat;
+  const std::uint64_t me = h[seat];
+  const std::uint64_t pd = h[(seat + 2) & 3];
+  const std::uint64_t lho = h[(seat + 1) & 3];
+  const bool has_trump = ctx.strain < kNumSuits;
+  const std::uint64_t tmask = has_trump ? suit_bits(ctx.strain) : 0;
+  const int lead = ctx.lead_suit;
+  const int wc = ctx.win_card;
+  const std::uint64_t lb = suit_bits(lead);
+  const std::uint64_t mine_l = me & lb, lho_l = lho & lb;
+  const bool partner_winning = ctx.win_seat == ((seat + 2) & 3);
+  // Can LHO (still to play unless we are last) take the trick from the current winner?
+  bool lho_beats = false;
+  if (ctx.pos < 3) {
+    if (lho_l)
+      lho_beats = isuit(wc) == lead && top_card(lho_l) > wc;
+    else if (lho & tmask)
+      lho_beats = isuit(wc) != ctx.strain || top_card(lho & tmask) > wc;
+  }
+
+  if (mine_l) {
+    const bool can_win = isuit(wc) == lead && top_card(mine_l) > wc;
+    bool duck = !can_win;
+    if (can_win) {
+      if (partner_winning) {
+        duck = !lho_beats;
+      } else if (ctx.pos == 1) {
+        const std::uint64_t pd_l = pd & lb;
+        duck = pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l));
+      }
+    }
+    if (duck) {
+      for (int i = 0; i < list.size; ++i) {
+        Move& m = list.moves[static_cast<std::size_t>(i)];
+        m.score = -m.card;
+      }
+      return;
+    }
+    // Win: as cheaply as possible if that also beats LHO's best, else with the top card.
+    int lowest_higher = 64;
+    for (int i = 0; i < list.size; ++i) {
+      const int c = list.moves[static_cast<std::size_t>(i)].card;
+      if (c > wc && c < lowest_higher) lowest_higher = c;
+    }
+    const bool cheap = ctx.pos == 3 || !lho_l || lowest_higher > top_card(lho_l);
+    for (int i = 0; i < list.size; ++i) {
+      Move& m = list.moves[static_cast<std::size_t>(i)];
+      m.score = m.card > wc ? 100 + (cheap ? -m.card : m.card) : -m.card;
+    }
+    return;
+  }
+
+  // Void in the suit led: ruff, or discard.
+  const bool partner_safe = partner_winning && !lho_beats;
+  for (int i = 0; i < list.size; ++i) {
+    Move& m = list.moves[static_cast<std::size_t>(i)];
+    const int s = isuit(m.card);
+    const int rank = irank(m.card);
+    if (s == ctx.strain) {
+      if (partner_safe) {
+        m.score = -50 - rank;  // do not ruff partner's winner
+      } else if (isuit(wc) == ctx.strain) {
+        m.score = m.card > wc ? 90 - rank : -60 - rank;  // overruff cheaply, else keep trumps
+      } else if (ctx.pos == 3 || lho_l || !(lho & tmask)) {
+        m.score = 90 - rank;  // the lowest trump wins
+      } else {
+        m.score = 80 - rank;
+      }
+      continue;
+    }
+    const std::uint64_t sb = suit_bits(s);
+    const std::uint64_t mine_s = me & sb;
+    if (m.card == bottom_card(mine_s)) {
+      // Discard from long suits, and from suits where our side does not hold the master.
+      int score = 40 + 2 * popcount(mine_s);
+      if ((me | pd) & ibit(top_card(ctx.all & sb))) score -= 8;
+      m.score = score;
+    } else {
+      m.score = -20 - rank;
+    }
+  }
+}
+
+}  // namespace
+
+void order_moves(const OrderContext& ctx, MoveList& list) noexcept {
+  if (list.size <= 1) return;
+  if (ctx.pos == 0)
+    score_leads(ctx, list);
+  else
+    score_follows(ctx, list);
+  // Insertion sort, stable: at most 13 moves.
+  for (int i = 1; i < list.size; ++i) {
+    const Move m = list.moves[static_cast<std::size_t>(i)];
+    int j = i;
+    while (j > 0 && list.moves[static_cast<std::size_t>(j - 1)].score < m.score) {
+      list.moves[static_cast<std::size_t>(j)] = list.moves[static_cast<std::size_t>(j - 1)];
+      --j;
+    }
+    list.moves[static_cast<std::size_t>(j)] = m;
+  }
+}
+
+}  // namespace redouble::detail

@@ -1,0 +1,432 @@
+// Null-window alpha-beta search over card plays with a pattern transposition table, and the
+// MTD-style driver on top of it.
+//
+// The question every search answers is "can NS take at least `need` of the remaining tricks?"
+// (a null window, as in DDS's ABsearch and bridge-solver's MinMax). A yes/no answer prunes far
+// more than a full alpha-beta window, and the driver (Plaat's MTD(f): probe, then move the target
+// towards the answer) needs only two or three searches from a good guess, all sharing one table.
+//
+// Relevant cards. Beside its answer every call returns `rel`, a set of cards whose ranks the
+// answer depends on: the answer stays true in every position with the same strain, leader and
+// suit lengths per hand in which, in each suit, the cards down to the lowest card of `rel` are
+// held by the same seats ("the top segment"). This is DDS's winning-ranks idea. The rules that
+// keep it sound:
+//  - a completed trick adds its winning card if it beat another card of its own suit (a card
+//    that won by being the only one of its suit, or the only trump, won by shape, not rank);
+//  - a node that fails for the side to play needs the union of every child tried; a node that
+//    succeeds needs only the child that succeeded;
+//  - a table hit returns the top segment of the matching pattern, a quick-trick cut-off the
+//    winners it counted;
+//  - when stored, the segment of each suit is extended down through cards of the same seat
+//    that are adjacent to its lowest card: the search tried one card of such a run for all of
+//    them, and the extension keeps the run intact in every position the pattern matches (the
+//    same rule as bridge-solver's "extend the bottom rank winner to its lowest equivalent").
+// Mapping the cards of such a position one-to-one (segment cards to themselves, each hand's small
+// cards in order) maps the whole proof tree onto it with every trick won by the same side.
+#include "search.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "bounds.hpp"
+#include "canonical.hpp"
+
+namespace redouble::detail {
+namespace {
+
+/// Cards of c's suit that need not be tried after c: if the child's relevant cards in the suit
+/// are all above c (or there are none), any lower card of the suit gives the same answer,
+/// because c's own rank did not matter (bridge-solver's "min relevant rank").
+inline std::uint64_t irrelevant_after(int c, std::uint64_t crel) noexcept {
+  const std::uint64_t sb = suit_bits(isuit(c));
+  const std::uint64_t rs = crel & sb;
+  if (!rs) return sb;
+  const int b = bottom_card(rs);
+  return c < b ? (ibit(b) - 1) & sb : 0;
+}
+
+/// Moves the move containing `card` (if any) to the front, keeping the others in order.
+inline void promote(MoveList& list, int card) noexcept {
+  if (card < 0) return;
+  for (int i = 0; i < list.size; ++i) {
+    if (list.moves[static_cast<std::size_t>(i)].seq & ibit(card)) {
+      const Move m = list.moves[static_cast<std::size_t>(i)];
+      for (int j = i; j > 0; --j)
+        list.moves[static_cast<std::size_t>(j)] = list.moves[static_cast<std::size_t>(j - 1)];
+      list.moves[0] = m;
+      return;
+    }
+  }
+}
+
+/// For a suit mask m, the bits of the 2-bit-per-suit owner signature that m covers.
+constexpr std::array<unsigned, 16> kSigMask = [] {
+  std::array<unsigned, 16> t{};
+  for (unsigned m = 0; m < 16; ++m)
+    for (unsigned s = 0; s < 4; ++s)
+      if (m & (1u << s)) t[m] |= 3u << (2 * s);
+  return t;
+}();
+
+/// Does a stored pattern match the position at a trick boundary? Same shape is given; compare,
+/// suit by suit, the owners of the pattern's top cards with the position's.
+inline bool matches(const Pattern& e, const TrickFrame& f) noexcept {
+  for (std::size_t s = 0; s < 4; ++s) {
+    const std::uint32_t top = e.top[s];
+    if ((f.code[s] >> (2 * (f.len[s] - static_cast<int>(top >> kTopShift)))) != (top & kTopCode))
+      return false;
+  }
+  return true;
+}
+
+/// Walks a chain of the pattern tree for a pattern that matches the position and whose bounds
+/// decide "leader's side >= lneed". A pattern that does not match rules out its whole subtree;
+/// one that matches without deciding sends the walk into its more specific children.
+const Pattern* find_pattern(const TranspositionTable& tt, std::uint32_t head,
+                            const TrickFrame& f, int lneed) noexcept {
+  for (std::uint32_t c = head; c; c = tt.chunk(c).next) {
+    const PatternChunk& chunk = tt.chunk(c);
+    for (std::uint32_t j = 0; j < chunk.count; ++j) {
+      const Pattern& e = chunk.patterns[j];
+      const bool decides = e.lower >= lneed || e.upper < lneed;
+      if (!decides && !e.child) continue;
+      if (!matches(e, f)) continue;
+      if (decides) return &e;
+      if (const Pattern* d = find_pattern(tt, e.child, f, lneed)) return d;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Engine::Engine(std::size_t tt_bytes) : tt_(tt_bytes) {}
+
+
+void Engine::clear() noexcept {
+  tt_.clear();
+  killers_.clear();
+}
+
+void Engine::load(const std::array<std::uint64_t, 4>& hands, int strain, int leader,
+                  const int* trick, int trick_len) {
+  strain_ = strain;
+  owner_.fill(0);
+  std::uint64_t all = 0;
+  std::array<std::uint64_t, 4> start_hands{};
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    const std::uint64_t h = to_internal(hands[static_cast<std::size_t>(seat)]);
+    hands_[static_cast<std::size_t>(seat)] = h;
+    start_hands[static_cast<std::size_t>(seat)] = h;
+    all |= h;
+    for (std::uint64_t m = h; m; m &= m - 1)
+      owner_[static_cast<std::size_t>(bottom_card(m))] = static_cast<std::uint8_t>(seat);
+  }
+  TrickFrame& f = frames_[0];
+  f.leader = leader;
+  root_pos_ = trick_len;
+  root_win_card_ = 0;
+  root_win_seat_ = leader;
+  for (int i = 0; i < trick_len; ++i) {
+    const int c = card_to_internal(trick[i]);
+    const int seat = (leader + i) & 3;
+    f.cards[static_cast<std::size_t>(i)] = c;
+    owner_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(seat);
+    start_hands[static_cast<std::size_t>(seat)] |= ibit(c);
+    all |= ibit(c);
+    if (i == 0 || beats(c, root_win_card_, strain)) {
+      root_win_card_ = c;
+      root_win_seat_ = seat;
+    }
+  }
+  f.all = all;
+  f.shape = shape_of(start_hands.data());
+  for (int s = 0; s < kNumSuits; ++s) {
+    f.code[static_cast<std::size_t>(s)] = owner_code(all, s, owner_.data());
+    f.len[static_cast<std::size_t>(s)] = popcount(all & suit_bits(s));
+  }
+  tricks_left_ = popcount(hands_[static_cast<std::size_t>((leader + trick_len) & 3)]);
+}
+
+int Engine::guess_ns() const noexcept {
+  // High-card points and, in a suit, the trump fit: a rough guess is enough, each trick of
+  // error costs one extra null-window search.
+  int points[2] = {0, 0};
+  int trumps[2] = {0, 0};
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    const std::uint64_t h = hands_[static_cast<std::size_t>(seat)];
+    for (std::uint64_t m = h; m; m &= m - 1) {
+      const int rank = irank(bottom_card(m));
+      if (rank >= 9) points[seat & 1] += rank - 8;
+    }
+    if (strain_ < kNumSuits) trumps[seat & 1] += popcount(h & suit_bits(strain_));
+  }
+  const int r = tricks_left_;
+  const double share = (points[0] + 0.5) / (points[0] + points[1] + 1.0) +
+                       0.04 * static_cast<double>(trumps[0] - trumps[1]);
+  const int g = static_cast<int>(share * r + 0.5);
+  return std::clamp(g, 0, r);
+}
+
+int Engine::solve_ns(int guess, SolveStats& stats) {
+  stats_ = &stats;
+  int lo = 0;
+  int hi = tricks_left_;
+  // MTD(f) on a yes/no search: test "NS >= beta", move the bracket, and grow the step when
+  // the answer keeps going the same way (a poor guess then costs log, not linear, searches).
+  int beta = std::clamp(guess, 1, std::max(hi, 1));
+  int last = 0;
+  int step = 1;
+  while (lo < hi) {
+    ++stats.searches;
+    std::uint64_t rel = 0;
+    const bool ok = root_search(beta, rel);
+    if (ok) {
+      lo = beta;
+      step = last == 1 ? step * 2 : 1;
+      last = 1;
+      beta = std::min(hi, lo + step);
+    } else {
+      hi = beta - 1;
+      step = last == -1 ? step * 2 : 1;
+      last = -1;
+      beta = std::max(lo + 1, hi - step + 1);
+    }
+  }
+  return lo;
+}
+
+bool Engine::root_search(int need, std::uint64_t& rel) {
+  if (root_pos_ == 0) return lead_node(0, need, rel);
+  return follow_node(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
+}
+
+void Engine::derive_frame(int tk) noexcept {
+  const TrickFrame& p = frames_[static_cast<std::size_t>(tk - 1)];
+  TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
+  std::uint64_t all = p.all;
+  std::uint64_t shape = p.shape;
+  f.code = p.code;
+  f.len = p.len;
+  for (int i = 0; i < 4; ++i) {
+    const int c = p.cards[static_cast<std::size_t>(i)];
+    const int s = isuit(c);
+    auto& code = f.code[static_cast<std::size_t>(s)];
+    code = code_remove(code, all & suit_bits(s), c);
+    all ^= ibit(c);
+    --f.len[static_cast<std::size_t>(s)];
+    shape -= shape_unit((p.leader + i) & 3, s);
+  }
+  f.all = all;
+  f.shape = shape;
+}
+
+bool Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
+  int win_seat = f.leader;
+  int win = bottom_card(hands_[static_cast<std::size_t>(win_seat)]);
+  std::uint64_t trick = ibit(win);
+  for (int i = 1; i < 4; ++i) {
+    const int seat = (f.leader + i) & 3;
+    const int c = bottom_card(hands_[static_cast<std::size_t>(seat)]);
+    trick |= ibit(c);
+    if (beats(c, win, strain_)) {
+      win = c;
+      win_seat = seat;
+    }
+  }
+  rel = popcount(trick & suit_bits(isuit(win))) > 1 ? ibit(win) : 0;
+  return (win_seat & 1) == 0;
+}
+
+bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
+  TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
+  const int leader = f.leader;
+  const int r = popcount(hands_[static_cast<std::size_t>(leader)]);
+  if (need <= 0) {
+    rel = 0;
+    return true;
+  }
+  if (need > r) {
+    rel = 0;
+    return false;
+  }
+  ++stats_->nodes;
+  if (tk > 0) derive_frame(tk);
+  if (r == 1) return last_trick(f, rel);
+
+  // Work in the leader's terms: the table stores bounds on the tricks of the side on lead.
+  // "NS >= need" is "leader's side >= lneed" when NS leads, and its negation when EW leads.
+  const bool ns_leads = (leader & 1) == 0;
+  const int lneed = ns_leads ? need : r - need + 1;
+  const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
+  // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
+  tt_.prefetch(f.shape, key);
+  std::uint64_t qrel = 0;
+  if (quick_tricks(hands_.data(), f.all, leader, strain_, qrel) >= lneed) {
+    ++stats_->quick_cutoffs;
+    rel = qrel;
+    return ns_leads;
+  }
+  if (r - sure_tricks_against(hands_.data(), f.all, leader, strain_, qrel) < lneed) {
+    ++stats_->quick_cutoffs;
+    rel = qrel;
+    return !ns_leads;
+  }
+
+  ++stats_->tt_probes;
+  const Pattern* e = nullptr;
+  {
+    // Owners of each suit's top card: a chain's patterns all fix some suits' top cards (its
+    // mask) with given owners (its sig); only chains that agree with the position are walked.
+    unsigned owners = 0;
+    for (std::size_t s = 0; s < 4; ++s)
+      if (f.len[s]) owners |= ((f.code[s] >> (2 * (f.len[s] - 1))) & 3u) << (2 * s);
+    for (unsigned cont = key; cont < 256 && !e; cont += 32) {
+      const ShapeBucket* b = tt_.find(f.shape, static_cast<std::uint8_t>(cont));
+      if (!b) break;
+      // Chains whose top-card owners agree with the position; start loading them all before
+      // walking the first (each is a likely cache miss).
+      std::uint32_t heads[ShapeBucket::kChains];
+      int n = 0;
+      for (int i = 0; i < b->count; ++i) {
+        const unsigned tag = b->tags[i];
+        if ((tag >> 5) != (owners & kSigMask[(tag & 31u) - 1])) continue;
+        heads[n++] = b->heads[i];
+        tt_.prefetch_chunk(b->heads[i]);
+      }
+      for (int i = 0; i < n && !e; ++i) e = find_pattern(tt_, heads[i], f, lneed);
+      if (b->count < ShapeBucket::kChains) break;
+    }
+  }
+  if (e) {
+    ++stats_->tt_hits;
+    std::uint64_t seg = 0;
+    for (int s = 0; s < kNumSuits; ++s)
+      seg |= keep_top(f.all & suit_bits(s),
+                      static_cast<int>(e->top[static_cast<std::size_t>(s)] >> kTopShift));
+    rel = seg;
+    return (e->lower >= lneed) == ns_leads;
+  }
+
+  const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
+  MoveList list;
+  generate_runs(hand, f.all & ~hand, list);
+  const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
+  order_moves(ctx, list);
+  const std::uint64_t kkey = killer_key(ctx, false);
+  const int killer = killers_.lookup(kkey);
+  promote(list, killer);
+
+  const bool is_max = ns_leads;
+  bool result = !is_max;
+  rel = 0;
+  std::uint64_t skip = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const int c = list.moves[static_cast<std::size_t>(i)].card;
+    if (ibit(c) & skip) continue;
+    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
+    f.cards[0] = c;
+    std::uint64_t crel = 0;
+    const bool v = follow_node(tk, 1, need, c, leader, crel);
+    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
+    if (v == is_max) {
+      result = v;
+      rel = crel;
+      ++stats_->cutoffs;
+      if (i > 0 || killer < 0) killers_.store(kkey, c);
+      break;
+    }
+    rel |= crel;
+    skip |= irrelevant_after(c, crel);
+  }
+  store(f, key, result == ns_leads, lneed, r, rel);
+  return result;
+}
+
+bool Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
+                         std::uint64_t& rel) {
+  TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
+  const int seat = (f.leader + pos) & 3;
+  ++stats_->nodes;
+  const int lead_suit = isuit(f.cards[0]);
+  const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
+  const std::uint64_t follow = hand & suit_bits(lead_suit);
+  MoveList list;
+  generate_runs(follow ? follow : hand, f.all & ~hand, list);
+  const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
+  std::uint64_t kkey = 0;
+  int killer = -1;
+  if (list.size > 1) {
+    order_moves(ctx, list);
+    kkey = killer_key(ctx, follow != 0);
+    killer = killers_.lookup(kkey);
+    promote(list, killer);
+  }
+
+  const bool is_max = (seat & 1) == 0;
+  bool result = !is_max;
+  rel = 0;
+  std::uint64_t skip = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const int c = list.moves[static_cast<std::size_t>(i)].card;
+    if (ibit(c) & skip) continue;
+    hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
+    f.cards[static_cast<std::size_t>(pos)] = c;
+    const bool wins = beats(c, win_card, strain_);
+    const int wc = wins ? c : win_card;
+    const int ws = wins ? seat : win_seat;
+    std::uint64_t crel = 0;
+    bool v;
+    if (pos < 3) {
+      v = follow_node(tk, pos + 1, need, wc, ws, crel);
+    } else {
+      frames_[static_cast<std::size_t>(tk + 1)].leader = ws;
+      v = lead_node(tk + 1, need - ((ws & 1) == 0 ? 1 : 0), crel);
+      const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
+      if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
+    }
+    hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
+    if (v == is_max) {
+      result = v;
+      rel = crel;
+      ++stats_->cutoffs;
+      if (list.size > 1 && (i > 0 || killer < 0)) killers_.store(kkey, c);
+      break;
+    }
+    rel |= crel;
+    skip |= irrelevant_after(c, crel);
+  }
+  return result;
+}
+
+void Engine::store(const TrickFrame& f, std::uint8_t key, bool lead_reaches, int lneed, int r,
+                   std::uint64_t& rel) noexcept {
+  Pattern e{};
+  if (lead_reaches) {
+    e.lower = static_cast<std::uint8_t>(lneed);
+    e.upper = static_cast<std::uint8_t>(r);
+  } else {
+    e.lower = 0;
+    e.upper = static_cast<std::uint8_t>(lneed - 1);
+  }
+  std::uint64_t segment = 0;
+  for (int s = 0; s < kNumSuits; ++s) {
+    const auto si = static_cast<std::size_t>(s);
+    const std::uint64_t rs = rel & suit_bits(s);
+    if (!rs) continue;
+    const std::uint64_t all_s = f.all & suit_bits(s);
+    const int b = bottom_card(rs);
+    const int n = f.len[si];
+    int k = popcount(all_s & ~(ibit(b) - 1));
+    // Extend through the run of the lowest relevant card's owner (see the header comment).
+    const std::uint32_t owner = owner_[static_cast<std::size_t>(b)];
+    while (k < n && ((f.code[si] >> (2 * (n - k - 1))) & 3u) == owner) ++k;
+    e.top[si] = (f.code[si] >> (2 * (n - k))) | static_cast<std::uint32_t>(k) << kTopShift;
+    segment |= keep_top(all_s, k);
+  }
+  rel = segment;
+  ++stats_->tt_stores;
+  tt_.store(f.shape, key, e);
+}
+
+}  // namespace redouble::detail

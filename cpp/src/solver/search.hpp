@@ -1,0 +1,71 @@
+// The search engine behind Solver: the play state in the internal layout, the null-window
+// alpha-beta search "can NS take at least `need` of the remaining tricks?" with its pattern
+// transposition table, and the MTD-style driver that turns those yes/no answers into an exact
+// trick count. One Engine per Solver; it owns the table and the killer table, nothing global.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "move_order.hpp"
+#include "redouble/solver.hpp"
+#include "transposition_table.hpp"
+
+namespace redouble::detail {
+
+/// Per-trick state, indexed by trick number since the root. Frames are written going down
+/// and simply abandoned going up, so nothing needs undoing but the hands.
+struct TrickFrame {
+  std::uint64_t all = 0;    ///< cards held at the start of the trick (incl. those played to it)
+  std::uint64_t shape = 0;  ///< suit lengths at the start of the trick (boundary frames)
+  std::array<std::uint32_t, 4> code{};  ///< owner code per suit of `all` (canonical.hpp)
+  std::array<int, 4> len{};             ///< cards of `all` per suit
+  std::array<int, 4> cards{};           ///< cards played to the trick, by position
+  int leader = 0;
+};
+
+class Engine {
+ public:
+  explicit Engine(std::size_t tt_bytes);
+
+  /// Loads a position: hands in the public 13-bit layout (cards on the table excluded), strain
+  /// 0..4, the seat that led the current trick, and the 0..3 cards (public ids) on the table.
+  /// The caller has validated it (Position does).
+  void load(const std::array<std::uint64_t, 4>& hands, int strain, int leader, const int* trick,
+            int trick_len);
+  /// Tricks still to be completed, counting the one in progress.
+  int tricks_left() const noexcept { return tricks_left_; }
+  /// Exact number of the remaining tricks NS take, by repeated null-window searches starting
+  /// at `guess`. Accumulates counters into `stats`.
+  int solve_ns(int guess, SolveStats& stats);
+  /// A starting guess for solve_ns from high-card points and trump length.
+  int guess_ns() const noexcept;
+
+  TranspositionTable& table() noexcept { return tt_; }
+  void clear() noexcept;
+  /// Forget the stored bounds (keeps the killer table, which only orders moves).
+  void clear_table() noexcept { tt_.clear(); }
+
+ private:
+  bool root_search(int need, std::uint64_t& rel);
+  bool lead_node(int tk, int need, std::uint64_t& rel);
+  bool follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
+  bool last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
+  void derive_frame(int tk) noexcept;
+  void store(const TrickFrame& f, std::uint8_t key, bool lead_reaches, int lneed, int r,
+             std::uint64_t& rel) noexcept;
+
+  TranspositionTable tt_;
+  KillerTable killers_;
+  std::array<std::uint64_t, 4> hands_{};
+  std::array<std::uint8_t, 64> owner_{};
+  std::array<TrickFrame, kNumTricks + 1> frames_{};
+  int strain_ = kNoTrump;
+  int root_pos_ = 0;
+  int root_win_card_ = 0;
+  int root_win_seat_ = 0;
+  int tricks_left_ = 0;
+  SolveStats* stats_ = nullptr;
+};
+
+}  // namespace redouble::detail

@@ -1,0 +1,130 @@
+// Allocation, insertion and the flush policy of the transposition table (the probe walks the
+// chains inline in search.cpp, where the current position's owner codes are at hand).
+#include "transposition_table.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace redouble::detail {
+
+namespace {
+template <class T>
+T* zeroed(std::size_t n) {
+  // calloc: for a large table the zero pages come from the OS untouched, so a big, lightly
+  // used table costs little until the search writes to it.
+  void* p = std::calloc(n, sizeof(T));
+  if (!p) throw std::bad_alloc();
+  return static_cast<T*>(p);
+}
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t bytes) {
+  std::size_t buckets = 256;
+  while (buckets * 2 * sizeof(ShapeBucket) <= bytes / 8) buckets *= 2;
+  bucket_count_ = buckets;
+  bucket_mask_ = buckets - 1;
+  const std::size_t index_bytes = buckets * sizeof(ShapeBucket);
+  const std::size_t rest = bytes > index_bytes ? bytes - index_bytes : 0;
+  chunk_count_ = std::max<std::size_t>(rest / sizeof(PatternChunk), 64);
+  bucket_memory_.reset(zeroed<char>(index_bytes + 64));
+  const auto addr = reinterpret_cast<std::uintptr_t>(bucket_memory_.get());
+  buckets_ = reinterpret_cast<ShapeBucket*>((addr + 63) & ~std::uintptr_t{63});
+  chunks_.reset(zeroed<PatternChunk>(chunk_count_));
+}
+
+void TranspositionTable::clear() noexcept {
+  // Chunks are reinitialised as they are handed out again; buckets of an older generation read
+  // as empty, so only a wrap of the counter needs the index zeroed.
+  if (++generation_ == 0) {
+    std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(ShapeBucket));
+    generation_ = 1;
+  }
+  buckets_used_ = 0;
+  chunks_used_ = 1;
+}
+
+ShapeBucket& TranspositionTable::bucket(std::uint64_t shape, std::uint8_t key) noexcept {
+  std::size_t i = index(shape, key);
+  for (;; i = (i + 1) & bucket_mask_) {
+    ShapeBucket& b = buckets_[i];
+    if (b.generation != generation_) break;
+    if (b.shape == shape && b.key == key) return b;
+  }
+  ShapeBucket& b = buckets_[i];
+  b.shape = shape;
+  b.key = key;
+  b.count = 0;
+  b.generation = generation_;
+  ++buckets_used_;
+  return b;
+}
+
+void TranspositionTable::store(std::uint64_t shape, std::uint8_t key, const Pattern& p) noexcept {
+  // Worst case the insertion takes one new chunk and a few buckets; flush first rather than
+  // midway. Linear probing at most half full keeps probes short.
+  if (chunks_used_ + 1 >= chunk_count_ || (buckets_used_ + 8) * 2 > bucket_count_) {
+    clear();
+    ++flushes_;
+  }
+  unsigned mask = 0;
+  unsigned sig = 0;
+  for (int s = 0; s < 4; ++s) {
+    const unsigned k = p.top[s] >> kTopShift;
+    if (k == 0) continue;
+    mask |= 1u << s;
+    sig |= ((p.top[s] >> (2 * (k - 1))) & 3u) << (2 * s);
+  }
+  const std::uint16_t tag = chain_tag(mask, sig);
+  for (unsigned cont = key; cont < 256; cont += 32) {
+    ShapeBucket& b = bucket(shape, static_cast<std::uint8_t>(cont));
+    for (int i = 0; i < b.count; ++i) {
+      if (b.tags[i] == tag) {
+        insert(&b.heads[i], p);
+        return;
+      }
+    }
+    if (b.count < ShapeBucket::kChains) {
+      b.tags[b.count] = tag;
+      b.heads[b.count] = 0;
+      insert(&b.heads[b.count++], p);
+      return;
+    }
+  }
+  // More than 56 chains for one shape: drop the bound (sound, merely forgotten).
+}
+
+void TranspositionTable::insert(std::uint32_t* head, const Pattern& p) noexcept {
+  for (std::uint32_t c = *head; c; c = chunks_[c].next) {
+    PatternChunk& chunk = chunks_[c];
+    for (std::uint32_t j = 0; j < chunk.count; ++j) {
+      Pattern& q = chunk.patterns[j];
+      if (std::memcmp(q.top, p.top, sizeof q.top) == 0) {
+        // Same pattern: both bounds hold for every position it matches, so does their
+        // intersection.
+        q.lower = std::max(q.lower, p.lower);
+        q.upper = std::min(q.upper, p.upper);
+        return;
+      }
+      if (generalizes(q, p)) {
+        insert(&q.child, p);
+        return;
+      }
+    }
+  }
+  if (*head && chunks_[*head].count < PatternChunk::kSize) {
+    PatternChunk& chunk = chunks_[*head];
+    chunk.patterns[chunk.count] = p;
+    chunk.patterns[chunk.count++].child = 0;
+    return;
+  }
+  const auto c = static_cast<std::uint32_t>(chunks_used_++);
+  PatternChunk& chunk = chunks_[c];
+  chunk.patterns[0] = p;
+  chunk.patterns[0].child = 0;
+  chunk.count = 1;
+  chunk.next = *head;
+  *head = c;
+}
+
+}  // namespace redouble::detail

@@ -1,0 +1,213 @@
+"""The command line, run in-process through main(argv): output and exit codes."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from redouble import Deal, Seat
+from redouble.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_version_and_help_exit_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert "redouble" in capsys.readouterr().out
+    assert main(["--help"]) == 0
+
+
+def test_usage_errors_exit_two(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert main(["nonsense"]) == 2
+    assert main(["deal", "--count", "x"]) == 2
+    capsys.readouterr()
+
+
+def test_deal_diagram_and_pbn_are_seeded() -> None:
+    code, text = run("deal", "--seed", "1", "--ascii")
+    assert code == 0
+    assert "Board 1" in text
+    assert "S 10 8 4 3" in text  # North's spades of (seed 1, board 1)
+    code, text = run("deal", "-n", "3", "--seed", "1", "--format", "pbn")
+    assert code == 0
+    assert text.count("[Deal ") == 3
+    assert 'Deal "N:T843.K2.T93.AQ82' in text
+
+
+def test_deal_with_constraints_and_predeal() -> None:
+    code, text = run(
+        "deal",
+        "-n",
+        "2",
+        "--seed",
+        "4",
+        "--format",
+        "pbn",
+        "--hcp",
+        "N:20-37",
+        "--length",
+        "S:H:5-13",
+        "--predeal",
+        "W:AKQ...",
+    )
+    assert code == 0
+    for line in text.splitlines():
+        if line.startswith("[Deal "):
+            d = Deal.from_pbn(line.split('"')[1])
+            assert d[Seat.NORTH].hcp() >= 20
+            assert d[Seat.SOUTH].length(2) >= 5
+            assert "SA" in d[Seat.WEST]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("deal", "--hcp", "N:17-15"),
+        ("deal", "--hcp", "X:1-2"),
+        ("deal", "--length", "N:H"),
+        ("deal", "--predeal", "N"),
+        ("deal", "--predeal", "N:AKQ...", "--predeal", "S:A..."),
+        ("score", "--law", "whist", "--contract", "1H", "--declarer", "N", "--tricks", "7"),
+        ("score", "--contract", "8H", "--declarer", "N", "--tricks", "7"),
+        ("score", "--contract", "1H", "--declarer", "N", "--tricks", "14"),
+    ],
+)
+def test_bad_input_exits_one_with_a_message(
+    argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = run(*argv)
+    assert code == 1
+    assert "redouble: error:" in capsys.readouterr().err
+
+
+def test_score_auction_1912_doubled() -> None:
+    code, text = run(
+        "score", "--law", "auction_1912", "--contract", "2HX", "--declarer", "N", "--tricks", "9"
+    )
+    assert code == 0
+    assert "trick score (below the line): NS 48  EW 0" in text
+    assert "doubled bonus: NS 100" in text
+    assert "game won by NS" in text
+
+
+def test_score_contract_with_vulnerability_and_bridge_with_honours() -> None:
+    code, text = run(
+        "score", "--contract", "4S", "--declarer", "E", "--tricks", "10", "--vulnerable", "EW"
+    )
+    assert code == 0
+    assert "game bonus: NS 0  EW 500" in text
+    code, text = run(
+        "score",
+        "--law",
+        "bridge_1906",
+        "--contract",
+        "H",
+        "--declarer",
+        "S",
+        "--tricks",
+        "8",
+        "--honours",
+        "N=3,S=1,E=1",
+    )
+    assert code == 0
+    assert "NS 16" in text  # two by cards at hearts (8 a trick)
+
+
+def test_play_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # South opens 1C under contract bridge; then quits at the next prompt.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("7NT\nbogus\nq\n"))
+    code, text = run("play", "--law", "contract", "--seat", "N", "--seed", "2")
+    assert code == 0
+    assert "Your hand (North)" in text
+    assert "Stopped." in text
+
+
+def test_play_whole_game_with_a_scripted_human(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A "human" who always passes and then plays the first legal card listed.
+    class Script(io.StringIO):
+        def __init__(self) -> None:
+            super().__init__()
+            self.out: io.StringIO | None = None
+
+        def readline(self, size: int | None = -1) -> str:
+            assert self.out is not None
+            text = self.out.getvalue()
+            legal = text.rsplit("legal: ", 1)[1].split("\n", 1)[0].split()
+            return ("P" if "P" in legal else legal[0]) + "\n"
+
+    script = Script()
+    out = io.StringIO()
+    script.out = out
+    monkeypatch.setattr(sys, "stdin", script)
+    code = main(["play", "--law", "contract", "--seat", "S", "--boards", "2"], out=out)
+    assert code == 0
+    assert "Total" in out.getvalue()
+
+
+def test_demo_shows_the_board_the_dd_table_and_three_codes() -> None:
+    code, text = run("demo", "--ascii")
+    assert code == 0
+    assert "Board 1  (seed 1906)" in text
+    assert "Double-dummy tricks" in text
+    for label in ("Contract bridge", "Auction Bridge 1912", "Bridge 1906"):
+        assert label in text
+    # The NT row of the table agrees with the solver.
+    from redouble import board, solver
+
+    table = solver.dd_table(board(1906, 1).deal)
+    nt_row = next(line for line in text.splitlines() if line.strip().startswith("NT "))
+    assert [int(x) for x in nt_row.split()[1:]] == [int(v) for v in table[4]]
+
+
+def test_solve_deal_strings_and_a_file(tmp_path: Path) -> None:
+    from redouble import deal, solver
+    from redouble.formats import BoardRecord, write
+
+    d = deal(5, 1)
+    code, text = run("solve", d.to_pbn(), "--threads", "1")
+    assert code == 0
+    table = solver.dd_table(d)
+    assert (
+        f"  S   {''.join(f'{int(v):>4}' for v in table[3])}".split()
+        == next(line for line in text.splitlines() if line.strip().startswith("S ")).split()
+    )
+    path = tmp_path / "two.pbn"
+    write([BoardRecord(board=i, deal=deal(5, i)) for i in (1, 2)], path)
+    code, text = run("solve", str(path), "--threads", "2")
+    assert code == 0
+    assert text.count("two.pbn#") == 2
+
+
+def test_solve_cards_lists_each_lead() -> None:
+    from redouble import deal
+
+    code, text = run("solve", deal(6, 1).to_pbn(), "--cards", "--strain", "S", "--leader", "E")
+    assert code == 0
+    assert text.count(": ") >= 13 + 1
+    code, _ = run("solve", "N:garbage")
+    assert code == 1
+
+
+def test_convert_lin_to_pbn(tmp_path: Path) -> None:
+    from redouble import deal
+    from redouble.formats import BoardRecord, read, write
+
+    src = tmp_path / "in.lin"
+    dst = tmp_path / "out.pbn"
+    write([BoardRecord(board=1, dealer=Seat.NORTH, deal=deal(9, 1))], src)
+    code, _ = run("convert", str(src), str(dst))
+    assert code == 0
+    assert read(dst)[0].deal == deal(9, 1)
+    code, text = run("convert", str(src), "-", "--to", "json")
+    assert code == 0
+    assert '"format": "redouble/1"' in text
+    code, _ = run("convert", str(tmp_path / "missing.pbn"), "-")
+    assert code == 1
