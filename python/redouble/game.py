@@ -723,7 +723,9 @@ class Game:
         assert self._contract is not None
         c = self._contract
         maker = self._declaring.maker if isinstance(self._declaring, BridgeDeclaration) else None
-        score = self._session.score(c.spec(), maker if maker is not None else c.declarer, tricks, **options)
+        score = self._session.score(
+            c.spec(), maker if maker is not None else c.declarer, tricks, **options
+        )
         result = HandResult(
             self._hand_number,
             self._dealer,
