@@ -14,6 +14,14 @@ from typing import Any
 import pytest
 
 
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Which build of the core the figures come from."""
+    import redouble
+
+    b = redouble._core.build_info
+    return [f"redouble core: popcnt={b['popcnt']} bmi2={b['bmi2']} optimized={b['optimized']}"]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The reference engine's dependencies warn on import; that is not ours to fix."""
     for item in items:

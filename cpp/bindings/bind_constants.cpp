@@ -28,6 +28,28 @@ void bind_constants(py::module_& m) {
   c["SEAT_CHARS"] = kSeatChars;
   c["CARD_ID_SA"] = card_id(3, 12);
   m.attr("constants") = c;
+
+  // How this binary was built, for test and benchmark reports.
+  py::dict build;
+#ifdef __POPCNT__
+  build["popcnt"] = true;
+#else
+  build["popcnt"] = false;
+#endif
+#ifdef __BMI2__
+  build["bmi2"] = true;
+#else
+  build["bmi2"] = false;
+#endif
+#ifdef NDEBUG
+  build["optimized"] = true;
+#else
+  build["optimized"] = false;
+#endif
+#ifdef __VERSION__
+  build["compiler"] = __VERSION__;
+#endif
+  m.attr("build_info") = build;
 }
 
 }  // namespace redouble::bindings

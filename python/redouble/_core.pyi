@@ -7,6 +7,7 @@ import numpy.typing as npt
 
 __version__: str
 constants: dict[str, Any]
+build_info: dict[str, Any]
 
 # cards
 def validate_deal(hands: list[int] | tuple[int, int, int, int], full: bool) -> None: ...
