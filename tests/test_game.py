@@ -220,3 +220,18 @@ def test_card_actions_accept_text_and_cards() -> None:
     g.act(Card(int(card)))
     assert g.position is not None
     assert g.position.trick == (card,)
+
+
+@pytest.mark.parametrize(("name", "law"), [("auction_1912", "L83"), ("contract", "Law 6")])
+def test_a_revoke_is_refused_naming_the_law(name: str, law: str) -> None:
+    g = Game(name, seed=1)
+    for c in ["1H", "P", "P", "P"]:
+        g.act(c)
+    pos = g.position
+    assert pos is not None
+    g.act(next(iter(pos.legal_plays())))
+    revoke = next(c for c in pos.hand(pos.to_play) if not pos.is_legal(c))
+    before = [e.to_json() for e in g.log]
+    with pytest.raises(IllegalPlayError, match=law):
+        g.act(revoke)
+    assert [e.to_json() for e in g.log] == before

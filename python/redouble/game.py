@@ -42,6 +42,7 @@ from .irregularities import (
     code_for,
     law64_transfer,
     revoke_score_arguments,
+    rule_for,
     trick_winner_of,
 )
 from .laws import Law64Revoke, LawSet
@@ -1029,6 +1030,16 @@ class Game:
         if seat is not None and Seat.of(seat) != to:
             raise IllegalPlayError(f"{Seat.of(seat).name.title()} plays out of turn")
         c = _parse_card(card)
+        if c in self._position.hand(to) and not self._position.is_legal(c):
+            # Name the law that makes it a revoke in the code being played.
+            try:
+                law = rule_for(self._law, Irregularity.REVOKE).law
+            except RedoubleError:
+                law = ""
+            where = f" [{law}]" if law else ""
+            raise IllegalPlayError(
+                f"{to.name.title()} must follow suit: {c} would be a revoke{where}"
+            )
         self._position.play(c)
         self._log.append(Event("play", to, {"card": str(c)}))
         if self._position.is_complete():
