@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["redouble.cards", "redouble.deal", "redouble.dealing", "redouble.play"]
+MODULES = ["redouble.cards", "redouble.deal", "redouble.dealing", "redouble.play", "redouble.club"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,6 +13,7 @@ import pytest
 
 from redouble import laws
 from redouble.cards import Card, Seat, Side, Strain, Suit
+from redouble.club import Club, ClubError, ClubTable
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalPlayError, RedoubleError
 from redouble.game import Game, GameError, Phase, RandomPlayer
@@ -113,8 +114,11 @@ def test_law_map_rows_name_existing_functions_and_tests() -> None:
         owner, _, name = row.function.partition(".")
         if owner == "Game":
             assert hasattr(Game, name), row
-        elif owner == "irregularities":
-            assert hasattr(importlib.import_module("redouble.irregularities"), name), row
+        elif owner in ("irregularities", "club"):
+            obj: object = importlib.import_module(f"redouble.{owner}")
+            for part in name.split("."):
+                assert hasattr(obj, part), row
+                obj = getattr(obj, part)
         else:
             assert hasattr(importlib.import_module("redouble.game"), row.function), row
         assert row.test in here, f"{row.law}: no test {row.test}"
@@ -1394,3 +1398,105 @@ def test_scoring_case_procedure_fields_the_engine_computes() -> None:
         g.play(c)
     g.correct_revoke()
     assert bool(only(g).data["withdrawn"][1:]) is case["expected"]["others_may_withdraw_cards"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction 1912: the table laws (19-25) and Cases 4-5 (redouble.club).
+# ------------------------------------------------------------------------------------------------
+
+
+def _club_with_table() -> tuple[Club, ClubTable]:
+    club = Club("auction_1912")
+    return club, club.new_table(["Ann", "Bob", "Cy", "Di"])
+
+
+def test_auction_1912_law_19_six_make_a_complete_table() -> None:
+    club, t = _club_with_table()
+    club.announce("Ed", t)
+    club.announce("Flo", t)
+    assert t.waiting == ("Ed", "Flo")  # the first to announce has the first vacancy (law 20)
+    assert t.is_complete
+    with pytest.raises(ClubError, match="law 19"):
+        club.announce("Gus", t)
+    with pytest.raises(ClubError, match="law 23"):
+        club.announce("Ann", t)
+
+
+def test_auction_1912_law_21_longest_playing_cut_out_highest_on_ties() -> None:
+    club, t = _club_with_table()
+    club.announce("Ed", t)
+    # All have played one rubber: they cut and the highest goes out; the ace is low and equal
+    # cards go by suit, spades highest (law 14).
+    out = t.end_rubber(cuts={"Ann": "HK", "Bob": "SK", "Cy": "SA", "Di": "D3"})
+    assert out == ["Bob"]
+    assert "Ed" in t.playing
+    assert t.waiting == ("Bob",)
+    # Now Ann, Cy and Di have played two rubbers, Ed one: with Bob waiting, one of the
+    # longest-playing goes, by the cut among those three only.
+    out = t.end_rubber(cuts={"Ann": "C2", "Cy": "S2", "Di": "H2"})
+    assert out == ["Cy"]
+    assert t.member("Ed").rubbers == 1
+    # Ann and Di (three rubbers) against Ed (two) and Bob (one): only Ann and Di cut.
+    assert t.end_rubber(cuts={"Ann": "D5", "Di": "D6"}) == ["Di"]
+
+
+def test_auction_1912_law_24_makers_of_a_new_table_cut_out_last() -> None:
+    club, old = _club_with_table()
+    # Ann leaves her table to make up a new one with three newcomers: she is needed.
+    new = club.new_table(["Ann", "Gus", "Hal", "Ida"])
+    assert club.table_of("Ann") is new
+    assert new.member("Ann").made_up_table
+    assert "Ann" not in old.playing
+    club.announce("Jo", new)
+    # Ann is the last to cut out even with the highest cut.
+    out = new.end_rubber(cuts={"Ann": "SK", "Gus": "H3", "Hal": "D4", "Ida": "C5"})
+    assert out == ["Ida"]
+
+
+def test_auction_1912_law_25_cutting_into_another_table_leaves_the_old() -> None:
+    club, a = _club_with_table()
+    b = club.new_table(["Gus", "Hal", "Ida", "Jo"])
+    assert club.cut_into("Ann", b)  # no rival candidates: he enters as a candidate
+    assert club.table_of("Ann") is b
+    assert "Ann" not in a.playing
+    with pytest.raises(ClubError):
+        club.cut_into("Zed", b)  # not at another table: he announces instead
+
+
+def test_auction_1912_case_4_cutting_in_unneeded_gives_equal_standing() -> None:
+    club, _ = _club_with_table()
+    full = club.new_table(["Gus", "Hal", "Ida", "Jo"])
+    # Bob cuts into a full table: his presence is not needed to make up four (Case 4).
+    assert club.cut_into("Bob", full)
+    assert full.waiting == ("Bob",)
+    assert not full.member("Bob").made_up_table
+    # Cy cuts into a table of three: he is needed, so law 24 protects him.
+    short = club.new_table(["Kim", "Lou", "Max", "Ned"])
+    club.cut_into("Ned", full)  # Ned leaves: `short` has three players
+    assert len(short.playing) == 3
+    assert club.cut_into("Cy", short)
+    assert short.member("Cy").made_up_table
+    club.announce("Oz", short)
+    # All four of `short` are level on rubbers; Cy cuts highest but is the last to go.
+    out = short.end_rubber(cuts={"Cy": "SK", "Kim": "H2", "Lou": "H3", "Max": "H4"})
+    assert out == ["Max"]
+    # Bob, unneeded, enters at the end of the rubber and has no such protection.
+    full.end_rubber(cuts={"Gus": "C2", "Hal": "C3", "Ida": "C4", "Jo": "CK"})
+    assert "Bob" in full.playing
+    assert not full.member("Bob").made_up_table
+
+
+def test_auction_1912_case_5_failed_cut_in_enters_without_cutting() -> None:
+    club, a = _club_with_table()
+    b = club.new_table(["Gus", "Hal", "Ida", "Jo"])
+    club.announce("Kim", b)
+    # Cy cuts against Kim for the privilege of entering and fails.
+    won = club.cut_into("Cy", b, against=["Kim"], cuts={"Cy": "SK", "Kim": "H2"})
+    assert not won
+    assert club.table_of("Cy") is b  # he has lost his rights at his former table
+    assert "Cy" not in a.playing
+    assert "Cy" not in a.waiting
+    assert b.member("Cy").enters_without_cutting
+    # At the end of the rubber he enters without cutting again.
+    b.end_rubber(cuts={"Gus": "C2", "Hal": "C3", "Ida": "C4", "Jo": "CK"})
+    assert "Cy" in b.playing

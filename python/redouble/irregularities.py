@@ -26,12 +26,17 @@ The codes:
 
 Law map (law number -> function -> test; ``tests/test_irregularities.py`` checks that every
 function and test named here exists, so the table cannot drift). Functions are methods of
-:class:`~redouble.game.Game` unless they name this module. "B" is Bridge (seed 003 numbering,
+:class:`~redouble.game.Game` unless they name this module or :mod:`redouble.club` (the table
+laws). "B" is Bridge (seed 003 numbering,
 seed 004 where marked), "A" Auction 1912 (seed 000 numbering).
 
 ========  ==========================================  =================================================================
 Law       Function                                     Test
 ========  ==========================================  =================================================================
+A19-20    club.Club.announce                           test_auction_1912_law_19_six_make_a_complete_table
+A21       club.ClubTable.end_rubber                    test_auction_1912_law_21_longest_playing_cut_out_highest_on_ties
+A23, A25  club.Club.cut_into                           test_auction_1912_law_25_cutting_into_another_table_leaves_the_old
+A24       club.Club.new_table                          test_auction_1912_law_24_makers_of_a_new_table_cut_out_last
 A37       Game.report_new_deal_ground                  test_auction_1912_law_37_compulsory_new_deal_voids_and_redeals
 A37f      Game.report_new_deal_ground                  test_auction_1912_law_37f_uncut_pack_needs_an_adversarys_claim
 A37c      Game.expose                                  test_auction_1912_law_37c_card_exposed_in_the_deal_forces_new_deal
@@ -78,6 +83,8 @@ A93       Game.remark                                  test_auction_1912_law_93_
 Case 1    Game.decide                                  test_auction_1912_case_1_consultation_allowed
 Case 2    Game.correct_call                            test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty
 Case 3    Game.report_new_deal_ground                  test_auction_1912_case_3_imperfect_pack_after_play_score_stands
+Case 4    club.Club.cut_into                           test_auction_1912_case_4_cutting_in_unneeded_gives_equal_standing
+Case 5    club.Club.cut_into                           test_auction_1912_case_5_failed_cut_in_enters_without_cutting
 Case 6    Game.call                                    test_auction_1912_law_54_illegal_double_has_no_penalty_case_6
 Case 7    Game.call                                    test_auction_1912_case_7_partner_who_first_bid_plays
 Case 8    Game.claim                                   test_auction_1912_case_8_claim_and_exposed_hands
