@@ -86,8 +86,13 @@ int main(int argc, char** argv) {
     std::string result;
     if (single) {
       // One strain (NT), one leader (West, i.e. South declares): the single-solve benchmark.
+      // Cold table per deal, like the Python benchmark's single solves.
       redouble::Position p(c.hands, redouble::kNoTrump, 3);
-      result = std::to_string(solver.solve(p));
+      solver.clear_table();
+      const std::uint64_t searches = solver.stats().searches;
+      const int tricks = solver.solve(p);
+      result = std::to_string(tricks) + " (" +
+               std::to_string(solver.stats().searches - searches) + " searches)";
     } else {
       const redouble::DdTable t = solver.dd_table(c.hands);
       for (int s = 0; s < 5; ++s) {

@@ -12,69 +12,144 @@
 
 namespace redouble::detail {
 
-/// Number of highest cards of `suit_all` (one suit's cards still out) held in `hand`, counting
-/// from the top until a card of another hand.
-inline int top_run(std::uint64_t suit_all, std::uint64_t hand) noexcept {
-  int run = 0;
-  while (suit_all) {
-    const int c = top_card(suit_all);
-    if (!(hand & ibit(c))) break;
-    ++run;
-    suit_all ^= ibit(c);
-  }
-  return run;
+/// The highest cards of `suit_all` (one suit's cards still out) held in `hand`, counting from the
+/// top until a card of another hand.
+inline std::uint64_t top_run(std::uint64_t suit_all, std::uint64_t hand) noexcept {
+  const std::uint64_t others = suit_all & ~hand;
+  if (!others) return suit_all;
+  return suit_all & ~((ibit(top_card(others)) << 1) - 1);
 }
 
-/// Tricks the leader can take by cashing winners from its own hand, one after another, keeping
-/// the lead throughout. Sound because each counted card is, when led, the highest card of its
-/// suit still out (or, once the other three hands are void there, the only one), and in a trump
-/// contract a side suit is cashed only as many rounds as every opponent holding trumps can follow.
-/// Cashing one suit never shortens an opponent's holding in another it could later ruff: a
-/// trump-holding opponent who showed out would have made that suit's cap zero.
-/// rel receives the cards whose ranks the count depends on (the top winners counted).
-inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, int leader, int strain,
-                        std::uint64_t& rel) noexcept {
+/// Top trumps of one side (bridge-solver's TopTrumpTricks): if the side holds the `w` highest
+/// trumps between its two hands, and its longer trump holding has `m` cards, it takes at least
+/// min(w, m) tricks. A trick to which one of those trumps is played is the side's (only the
+/// side's own higher trumps beat it), every card is played before the end, and the two hands can
+/// always spread them: whenever both must play a trump to the same trick, the longer hand plays
+/// a small trump while one remains, so two top trumps fall together only once the longer hand
+/// holds nothing but top trumps. `tall` is the trumps still out, `side` the side's two hands.
+/// Returns the count and the top trumps it relies on in `rel`.
+inline int top_trump_tricks(std::uint64_t tall, std::uint64_t side, int longer,
+                            std::uint64_t& rel) noexcept {
+  const std::uint64_t run = top_run(tall, side);
+  const int w = popcount(run);
+  if (w == 0) return 0;
+  if (w <= longer) {
+    rel = run;
+    return w;
+  }
+  rel = keep_top(run, longer);
+  return longer;
+}
+
+/// Cards of `seat` in `suit` according to a shape (canonical.hpp's shape_of).
+constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
+  return static_cast<int>((shape >> (seat * 16 + suit * 4)) & 15u);
+}
+
+/// Tricks the leader's side can take by cashing top winners while keeping control, a sound lower
+/// bound (DDS's QuickTricks and bridge-solver's FastTricks count partner's winners reached through
+/// an entry the same way; this is our own, more conservative, formulation). Two plans:
+///  1. the leader cashes its own winners suit after suit, keeping the lead throughout;
+///  2. the leader cashes its winners in the suits it tops (set A), then leads a small card of a
+///     suit partner tops (the entry) and partner cashes its winners in the suits it tops (set B).
+/// Plan 1 alone is sound because each counted card is, when led, the highest card of its suit
+/// still out (or, once the other three hands are void there, the only one), and in a trump
+/// contract a side suit is cashed only as many rounds as every opponent holding trumps can follow
+/// (so nobody ruffs, and nobody holding trumps ever discards). Cashing one suit never shortens an
+/// opponent's holding in another it could later ruff: a trump-holding opponent who showed out
+/// would have made that suit's cap zero. Plan 2 adds: A and B are disjoint (a suit's top card is
+/// the leader's or partner's), so the leader still holds its entry card after cashing A; partner
+/// plays one card to each trick of A, and if it holds at least that many cards outside B it never
+/// has to part with a card it cashes later (it follows where it must, discards from outside B
+/// otherwise); the entry trick is the first round of partner's winners in that suit; once partner
+/// is on lead, the leader's own cards no longer matter.
+/// rel receives the cards whose ranks the count depends on (the top winners counted); everything
+/// else the count uses (lengths, who holds trumps) is fixed by the shape.
+/// `shape` holds the current suit lengths (at a trick boundary, the frame's shape).
+inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
+                        int leader, int strain, std::uint64_t& rel) noexcept {
   const std::uint64_t me = hands[leader];
   const std::uint64_t pd = hands[(leader + 2) & 3];
-  const std::uint64_t lho = hands[(leader + 1) & 3];
-  const std::uint64_t rho = hands[(leader + 3) & 3];
+  const int pseat = (leader + 2) & 3;
+  const int lseat = (leader + 1) & 3;
+  const int rseat = (leader + 3) & 3;
   const bool has_trump = strain < kNumSuits;
-  const std::uint64_t tmask = has_trump ? suit_bits(strain) : 0;
-  const bool lho_trumps = (lho & tmask) != 0;
-  const bool rho_trumps = (rho & tmask) != 0;
-  int total = 0;
-  rel = 0;
+  const bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
+  const bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
+  int mine_total = 0;             // plan 1 / set A: the leader's tricks
+  int pd_total = 0;               // set B: partner's tricks
+  int pd_outside = popcount(pd);  // partner's cards outside B
+  bool entry = false;
+  std::uint64_t mine_rel = 0;
+  std::uint64_t pd_rel = 0;
   for (int s = 0; s < kNumSuits; ++s) {
-    const std::uint64_t sb = suit_bits(s);
-    const std::uint64_t mine = me & sb;
-    if (!mine) continue;
-    const std::uint64_t suit_all = all & sb;
-    const int run = top_run(suit_all, me);
-    if (run == 0) continue;
-    int tricks = run;
-    const int others = std::max({popcount(pd & sb), popcount(lho & sb), popcount(rho & sb)});
-    // Once the other hands are void, the leader's remaining cards in the suit win as well.
-    if (run >= others) tricks = popcount(mine);
+    const std::uint64_t suit_all = all & suit_bits(s);
+    if (!suit_all) continue;
+    const std::uint64_t top = ibit(top_card(suit_all));
+    const bool mine = (me & top) != 0;
+    if (!mine && !(pd & top)) continue;
+    const int lho_len = shape_len(shape, lseat, s);
+    const int rho_len = shape_len(shape, rseat, s);
+    const int my_len = shape_len(shape, leader, s);
+    const int pd_len = shape_len(shape, pseat, s);
+    const std::uint64_t run = top_run(suit_all, mine ? me : pd);
+    const int run_len = popcount(run);
+    int tricks = run_len;
+    // Once the other hands are void, the cashing hand's remaining cards win as well.
+    if (run_len >= std::max({mine ? pd_len : my_len, lho_len, rho_len}))
+      tricks = mine ? my_len : pd_len;
     if (s != strain) {
       // An opponent with trumps ruffs once void: cash no more rounds than it can follow.
-      if (lho_trumps) tricks = std::min(tricks, popcount(lho & sb));
-      if (rho_trumps) tricks = std::min(tricks, popcount(rho & sb));
+      if (lho_trumps) tricks = std::min(tricks, lho_len);
+      if (rho_trumps) tricks = std::min(tricks, rho_len);
     }
     if (tricks <= 0) continue;
-    total += tricks;
-    rel |= keep_top(suit_all, run);
+    if (mine) {
+      mine_total += tricks;
+      mine_rel |= run;
+    } else {
+      pd_total += tricks;
+      pd_outside -= pd_len;
+      pd_rel |= run;
+      if (my_len) entry = true;
+    }
   }
-  return std::min(total, popcount(me));
+  int best = mine_total;
+  rel = mine_rel;
+  if (entry && pd_total > 0 && mine_total <= pd_outside && mine_total + pd_total > best) {
+    best = mine_total + pd_total;
+    rel = mine_rel | pd_rel;
+  }
+  if (has_trump) {
+    std::uint64_t trel = 0;
+    const int longer =
+        std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain));
+    const int top = top_trump_tricks(all & suit_bits(strain), me | pd, longer, trel);
+    if (top > best) {
+      best = top;
+      rel = trel;
+    }
+    // Trump length: every trump of the side's longer trump hand is played to a different trick,
+    // which the side wins unless an opponent plays a trump to it, and each opponent's trump
+    // spoils at most one: at least long - (opponents' trumps) tricks, whatever the ranks.
+    const int length = std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain)) -
+                       shape_len(shape, lseat, strain) - shape_len(shape, rseat, strain);
+    if (length > best) {
+      best = length;
+      rel = 0;
+    }
+  }
+  return best;
 }
 
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:
-/// - trumps: the highest trumps, if one opponent of the leader holds the top `run` of them, each
-///   wins the trick it is played to (nothing still out can beat it), so that side takes `run`;
+/// - trumps: the opponents' top trumps (top_trump_tricks);
+/// - trump length, as in quick_tricks, for the opponents' longer trump hand;
 /// - no trump: if in every suit the leader holds, the highest card is an opponent's, the first
 ///   trick goes to them; if one opponent holds all those top cards it also cashes the rest.
 /// rel receives the cards whose ranks the bound depends on.
-inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, int leader,
-                               int strain, std::uint64_t& rel) noexcept {
+inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
+                               int leader, int strain, std::uint64_t& rel) noexcept {
   const std::uint64_t me = hands[leader];
   const std::uint64_t pd = hands[(leader + 2) & 3];
   const std::uint64_t lho = hands[(leader + 1) & 3];
@@ -83,12 +158,18 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, in
   if (strain < kNumSuits) {
     const std::uint64_t tall = all & suit_bits(strain);
     if (!tall) return 0;
-    const int top = top_card(tall);
-    const std::uint64_t holder = (lho & ibit(top)) ? lho : (rho & ibit(top)) ? rho : 0;
-    if (!holder) return 0;
-    const int run = top_run(tall, holder);
-    rel = keep_top(tall, run);
-    return run;
+    const std::uint64_t top = ibit(top_card(tall));
+    const int length =
+        std::max(shape_len(shape, (leader + 1) & 3, strain), shape_len(shape, (leader + 3) & 3, strain)) -
+        shape_len(shape, leader, strain) - shape_len(shape, (leader + 2) & 3, strain);
+    if (!((lho | rho) & top)) return std::max(length, 0);
+    const int longer =
+        std::max(shape_len(shape, (leader + 1) & 3, strain), shape_len(shape, (leader + 3) & 3, strain));
+    std::uint64_t trel = 0;
+    const int tops = top_trump_tricks(tall, lho | rho, longer, trel);
+    if (length >= tops) return length;
+    rel = trel;
+    return tops;
   }
   std::uint64_t tops = 0;
   for (int s = 0; s < kNumSuits; ++s) {

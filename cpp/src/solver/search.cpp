@@ -172,31 +172,27 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   stats_ = &stats;
   int lo = 0;
   int hi = tricks_left_;
-  // MTD(f) on a yes/no search: test "NS >= beta", move the bracket, and grow the step when
-  // the answer keeps going the same way (a poor guess then costs log, not linear, searches).
+  // MTD(f) on a null-window search: test "NS >= beta", move the bracket to the fail-soft bound
+  // the search returns, and test next just beyond it. One trick at a time: a search that
+  // succeeds is cheap only near the true value, so jumping ahead (doubling the step) cost more
+  // in overshooting searches than it saved on poor guesses.
   int beta = std::clamp(guess, 1, std::max(hi, 1));
-  int last = 0;
-  int step = 1;
   while (lo < hi) {
     ++stats.searches;
     std::uint64_t rel = 0;
-    const bool ok = root_search(beta, rel);
-    if (ok) {
-      lo = beta;
-      step = last == 1 ? step * 2 : 1;
-      last = 1;
-      beta = std::min(hi, lo + step);
+    const int v = root_search(beta, rel);
+    if (v >= beta) {
+      lo = std::min(v, hi);
+      beta = std::min(hi, lo + 1);
     } else {
-      hi = beta - 1;
-      step = last == -1 ? step * 2 : 1;
-      last = -1;
-      beta = std::max(lo + 1, hi - step + 1);
+      hi = std::max(v, lo);
+      beta = std::max(lo + 1, hi);
     }
   }
   return lo;
 }
 
-bool Engine::root_search(int need, std::uint64_t& rel) {
+int Engine::root_search(int need, std::uint64_t& rel) {
   if (root_pos_ == 0) return lead_node(0, need, rel);
   return follow_node(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
 }
@@ -221,7 +217,7 @@ void Engine::derive_frame(int tk) noexcept {
   f.shape = shape;
 }
 
-bool Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
+int Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
   int win_seat = f.leader;
   int win = bottom_card(hands_[static_cast<std::size_t>(win_seat)]);
   std::uint64_t trick = ibit(win);
@@ -235,20 +231,20 @@ bool Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
     }
   }
   rel = popcount(trick & suit_bits(isuit(win))) > 1 ? ibit(win) : 0;
-  return (win_seat & 1) == 0;
+  return (win_seat & 1) == 0 ? 1 : 0;
 }
 
-bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
+int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
   const int r = popcount(hands_[static_cast<std::size_t>(leader)]);
   if (need <= 0) {
     rel = 0;
-    return true;
+    return 0;
   }
   if (need > r) {
     rel = 0;
-    return false;
+    return r;
   }
   ++stats_->nodes;
   if (tk > 0) derive_frame(tk);
@@ -258,19 +254,23 @@ bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   // "NS >= need" is "leader's side >= lneed" when NS leads, and its negation when EW leads.
   const bool ns_leads = (leader & 1) == 0;
   const int lneed = ns_leads ? need : r - need + 1;
+  // A bound on the leader's side's tricks, in NS terms.
+  const auto to_ns = [ns_leads, r](int lead_tricks) { return ns_leads ? lead_tricks : r - lead_tricks; };
   const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
   tt_.prefetch(f.shape, key);
   std::uint64_t qrel = 0;
-  if (quick_tricks(hands_.data(), f.all, leader, strain_, qrel) >= lneed) {
+  const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+  if (quick >= lneed) {
     ++stats_->quick_cutoffs;
     rel = qrel;
-    return ns_leads;
+    return to_ns(quick);
   }
-  if (r - sure_tricks_against(hands_.data(), f.all, leader, strain_, qrel) < lneed) {
+  const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+  if (most < lneed) {
     ++stats_->quick_cutoffs;
     rel = qrel;
-    return !ns_leads;
+    return to_ns(most);
   }
 
   ++stats_->tt_probes;
@@ -305,7 +305,7 @@ bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
       seg |= keep_top(f.all & suit_bits(s),
                       static_cast<int>(e->top[static_cast<std::size_t>(s)] >> kTopShift));
     rel = seg;
-    return (e->lower >= lneed) == ns_leads;
+    return to_ns(e->lower >= lneed ? e->lower : e->upper);
   }
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
@@ -317,8 +317,10 @@ bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   const int killer = killers_.lookup(kkey);
   promote(list, killer);
 
+  // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
+  // reaches the target for the side to play, its bound alone is the answer.
   const bool is_max = ns_leads;
-  bool result = !is_max;
+  int result = is_max ? 0 : r;
   rel = 0;
   std::uint64_t skip = 0;
   for (int i = 0; i < list.size; ++i) {
@@ -327,24 +329,25 @@ bool Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
     std::uint64_t crel = 0;
-    const bool v = follow_node(tk, 1, need, c, leader, crel);
+    const int v = follow_node(tk, 1, need, c, leader, crel);
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
-    if (v == is_max) {
+    if ((v >= need) == is_max) {
       result = v;
       rel = crel;
       ++stats_->cutoffs;
       if (i > 0 || killer < 0) killers_.store(kkey, c);
       break;
     }
+    result = is_max ? std::max(result, v) : std::min(result, v);
     rel |= crel;
     skip |= irrelevant_after(c, crel);
   }
-  store(f, key, result == ns_leads, lneed, r, rel);
+  store(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
 
-bool Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
-                         std::uint64_t& rel) {
+int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
+                        std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int seat = (f.leader + pos) & 3;
   ++stats_->nodes;
@@ -364,7 +367,8 @@ bool Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   }
 
   const bool is_max = (seat & 1) == 0;
-  bool result = !is_max;
+  const int r = popcount(hand);
+  int result = is_max ? 0 : r;
   rel = 0;
   std::uint64_t skip = 0;
   for (int i = 0; i < list.size; ++i) {
@@ -376,38 +380,42 @@ bool Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
     const int wc = wins ? c : win_card;
     const int ws = wins ? seat : win_seat;
     std::uint64_t crel = 0;
-    bool v;
+    int v;
     if (pos < 3) {
       v = follow_node(tk, pos + 1, need, wc, ws, crel);
     } else {
       frames_[static_cast<std::size_t>(tk + 1)].leader = ws;
-      v = lead_node(tk + 1, need - ((ws & 1) == 0 ? 1 : 0), crel);
+      const int won = (ws & 1) == 0 ? 1 : 0;
+      v = lead_node(tk + 1, need - won, crel) + won;
       const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
       if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
     }
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
-    if (v == is_max) {
+    if ((v >= need) == is_max) {
       result = v;
       rel = crel;
       ++stats_->cutoffs;
       if (list.size > 1 && (i > 0 || killer < 0)) killers_.store(kkey, c);
       break;
     }
+    result = is_max ? std::max(result, v) : std::min(result, v);
     rel |= crel;
     skip |= irrelevant_after(c, crel);
   }
   return result;
 }
 
-void Engine::store(const TrickFrame& f, std::uint8_t key, bool lead_reaches, int lneed, int r,
+void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
                    std::uint64_t& rel) noexcept {
+  // lead_value is the fail-soft bound in the leader's terms: a lower bound when it reaches
+  // lneed, an upper bound when it does not.
   Pattern e{};
-  if (lead_reaches) {
-    e.lower = static_cast<std::uint8_t>(lneed);
+  if (lead_value >= lneed) {
+    e.lower = static_cast<std::uint8_t>(lead_value);
     e.upper = static_cast<std::uint8_t>(r);
   } else {
     e.lower = 0;
-    e.upper = static_cast<std::uint8_t>(lneed - 1);
+    e.upper = static_cast<std::uint8_t>(lead_value);
   }
   std::uint64_t segment = 0;
   for (int s = 0; s < kNumSuits; ++s) {

@@ -47,12 +47,14 @@ class Engine {
   void clear_table() noexcept { tt_.clear(); }
 
  private:
-  bool root_search(int need, std::uint64_t& rel);
-  bool lead_node(int tk, int need, std::uint64_t& rel);
-  bool follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
-  bool last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
+  // Every search returns a fail-soft bound v on the tricks NS take from the start of the
+  // current trick: v >= need means "NS take at least v", v < need "NS take at most v".
+  int root_search(int need, std::uint64_t& rel);
+  int lead_node(int tk, int need, std::uint64_t& rel);
+  int follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
+  int last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
   void derive_frame(int tk) noexcept;
-  void store(const TrickFrame& f, std::uint8_t key, bool lead_reaches, int lneed, int r,
+  void store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
              std::uint64_t& rel) noexcept;
 
   TranspositionTable tt_;
