@@ -211,3 +211,41 @@ def test_convert_lin_to_pbn(tmp_path: Path) -> None:
     assert '"format": "redouble/1"' in text
     code, _ = run("convert", str(tmp_path / "missing.pbn"), "-")
     assert code == 1
+
+
+def test_play_one_given_deal_against_double_dummy_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    from redouble import deal
+
+    class Passer(io.StringIO):
+        def __init__(self, out: io.StringIO) -> None:
+            super().__init__()
+            self.out = out
+
+        def readline(self, size: int | None = -1) -> str:
+            legal = self.out.getvalue().rsplit("legal: ", 1)[1].split("\n", 1)[0].split()
+            return ("P" if "P" in legal else legal[-1]) + "\n"
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Passer(out))
+    d = deal(21, 3)
+    code = main(
+        [
+            "play",
+            "--law",
+            "auction_1912",
+            "--deal",
+            d.to_pbn(),
+            "--dealer",
+            "E",
+            "--opponents",
+            "dd",
+            "--seat",
+            "W",
+        ],
+        out=out,
+    )
+    assert code == 0
+    text = out.getvalue()
+    assert "Hand 1, dealer East" in text
+    assert "Hand 2" not in text
+    assert "total" in text

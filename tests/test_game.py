@@ -235,3 +235,15 @@ def test_a_revoke_is_refused_naming_the_law(name: str, law: str) -> None:
     with pytest.raises(IllegalPlayError, match=law):
         g.act(revoke)
     assert [e.to_json() for e in g.log] == before
+
+
+def test_a_game_of_given_deals_stops_when_they_are_played() -> None:
+    from redouble import deal as seeded_deal
+
+    deals = [seeded_deal(4, 1), seeded_deal(4, 2)]
+    g = Game("auction_1912", deals=deals)
+    g.auto_play(RandomPlayer(4))
+    assert g.phase is Phase.COMPLETE
+    assert [r.deal for r in g.results] == deals
+    assert g.log[-1].kind == "end"
+    assert Game.from_json(g.to_json()).totals == g.totals

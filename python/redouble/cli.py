@@ -312,7 +312,10 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     from .game import Game, Phase, RandomPlayer
 
-    game = Game(args.law, seed=args.seed, boards=args.boards)
+    if args.deal:
+        game = Game(args.law, deals=[Deal.from_pbn(args.deal)], first_dealer=args.dealer, boards=1)
+    else:
+        game = Game(args.law, seed=args.seed, first_dealer=args.dealer, boards=args.boards)
     human = Seat.parse(args.seat)
     bots: Any = RandomPlayer(args.seed)
     if args.opponents == "dd":
@@ -414,12 +417,16 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--vulnerable", help="contract bridge: None, NS, EW or Both")
     score.set_defaults(func=_cmd_score)
 
-    play = sub.add_parser("play", help="play in the terminal against the built-in players")
+    play = sub.add_parser(
+        "play", help="play a deal or a whole rubber in the terminal against the built-in players"
+    )
     play.add_argument("--law", default="auction_1912", help="the law set (default auction_1912)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--seat", default="S", help="your seat (default S)")
     play.add_argument("--boards", type=int, default=4, help="boards, for board-by-board codes")
     play.add_argument("--opponents", choices=["random", "dd"], default="random")
+    play.add_argument("--deal", help="play this one deal (PBN deal string) instead of seeded ones")
+    play.add_argument("--dealer", default="N", help="the first dealer (default N)")
     play.set_defaults(func=_cmd_play)
 
     convert = sub.add_parser("convert", help="convert between PBN, LIN and JSON")

@@ -623,6 +623,10 @@ class Game:
         return dealing.deal(self._seed, n)
 
     def _start_hand(self) -> None:
+        if self._fixed_deals is not None and self._hand_number >= len(self._fixed_deals):
+            # Every deal given has been played: the game stops here, its session unfinished.
+            self._end()
+            return
         self._hand_number += 1
         self._deal = self._next_deal()
         self._log.append(
