@@ -228,3 +228,27 @@ def test_declaring_procedure_picks_by_law_set() -> None:
     assert isinstance(declaring_procedure("bridge_1906", Seat.NORTH), BridgeDeclaration)
     with pytest.raises(IllegalCallError):
         Auction("bridge_1906", Seat.NORTH)
+
+
+@pytest.mark.parametrize("name", BIDDING)
+def test_auction_string_form_round_trips(name: str) -> None:
+    r = random.Random(7)
+    for _ in range(100):
+        a = Auction(name, Seat(r.randrange(4)))
+        while not a.is_complete:
+            legal = a.legal_calls()
+            a.call(r.choices(legal, [6 if c.kind is CallKind.PASS else 1 for c in legal])[0])
+        again = Auction.parse(name, str(a))
+        assert again.calls == a.calls
+        assert again.contract == a.contract
+    with pytest.raises(IllegalCallError):
+        Auction.parse(name, "1H P P P")
+    with pytest.raises(IllegalCallError):
+        Auction.parse(name, "Q: 1H")
+
+
+def test_bridge_declaration_string_form_round_trips() -> None:
+    d = BridgeDeclaration("bridge_1906", Seat.SOUTH, ["P", "H", "P", "X", "P", "X", "P", "P"])
+    again = BridgeDeclaration.parse("bridge_1906", str(d))
+    assert again.history == d.history
+    assert again.contract == d.contract

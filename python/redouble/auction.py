@@ -475,6 +475,16 @@ class Auction:
         other._bars = list(self._bars)
         return other
 
+    @classmethod
+    def parse(cls, law_set: LawSet | str, text: str) -> Auction:
+        """An auction from its string form, "DEALER: call call ...": ``str`` round-trips.
+
+        Raises:
+            IllegalCallError: malformed text or an illegal call.
+        """
+        dealer, calls = _split_auction_text(text)
+        return cls(law_set, dealer, calls)
+
     def __str__(self) -> str:
         return f"{self.dealer.letter}: " + " ".join(str(c) for c in self.calls)
 
@@ -745,6 +755,26 @@ class BridgeDeclaration:
         else:
             self._turn = order[self._passes_in_round]
 
+    @classmethod
+    def parse(cls, law_set: LawSet | str, text: str, *, deal: Any = None) -> BridgeDeclaration:
+        """Declaring from its string form, "DEALER: P H P X P P": ``str`` round-trips.
+
+        Calls the procedure makes itself (three-handed dummy's compulsory make) may be present
+        in the text; they are checked, not made twice.
+
+        Raises:
+            IllegalCallError: malformed text or a call not allowed.
+        """
+        dealer, calls = _split_auction_text(text)
+        d = cls(law_set, dealer, deal=deal)
+        for i, c in enumerate(calls):
+            if i < len(d.history):
+                if d.history[i][1] != Call.parse(c, d.law_set):
+                    raise IllegalCallError(f"call {i + 1} should be {d.history[i][1]}, not {c}")
+                continue
+            d.call(c)
+        return d
+
     def __str__(self) -> str:
         return f"{self._dealer.letter}: " + " ".join(str(c) for c in self.calls)
 
@@ -758,3 +788,21 @@ def declaring_procedure(
     if law.bid_order is BidOrder.NONE:
         return BridgeDeclaration(law, dealer, deal=deal)
     return Auction(law, dealer)
+
+
+def _split_auction_text(text: str) -> tuple[Seat, list[str]]:
+    """Split "N: 1H P 2H P P P" into the dealer and the call tokens.
+
+    Raises:
+        IllegalCallError: no "SEAT:" prefix.
+    """
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise IllegalCallError(
+            f"an auction reads 'DEALER: calls', e.g. 'N: 1H P P P'; got {text!r}"
+        )
+    try:
+        dealer = Seat.parse(head)
+    except ValueError:
+        raise IllegalCallError(f"not a seat: {head.strip()!r} in {text!r}") from None
+    return dealer, rest.split()
