@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 import redouble
@@ -16,10 +19,12 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     """Versions and build settings, printed at the top of every run."""
     import numpy
 
+    build = redouble._core.build_info
     return [
         (
             f"redouble {redouble.__version__} (_core {redouble._core.__version__}), "
-            f"numpy {numpy.__version__}, REDOUBLE_NATIVE={os.environ.get('REDOUBLE_NATIVE', 'OFF')}"
+            f"numpy {numpy.__version__}; core built with popcnt={build['popcnt']} "
+            f"bmi2={build['bmi2']} optimized={build['optimized']}"
         )
     ]
 
@@ -43,3 +48,25 @@ def shared_dir() -> Path:
 def rng() -> random.Random:
     """A seeded Python random generator (fresh per test)."""
     return random.Random(20261130)
+
+
+def make_endings(n: int, size: int, seed: int) -> npt.NDArray[np.uint64]:
+    """`n` seeded random endings of `size` cards a hand as an (n, 4) uint64 batch: cheap to
+    solve, yet every strain and seat counts."""
+    gen = np.random.default_rng(seed)
+    out = np.zeros((n, 4), dtype=np.uint64)
+    for i in range(n):
+        perm = gen.permutation(52)
+        for s in range(4):
+            out[i, s] = sum(1 << int(c) for c in perm[13 * s : 13 * s + size])
+    return out
+
+
+@pytest.fixture(scope="session")
+def endings() -> Callable[..., npt.NDArray[np.uint64]]:
+    """The :func:`make_endings` factory: ``endings(n, size=6, seed=3)``."""
+
+    def factory(n: int, size: int = 6, seed: int = 3) -> npt.NDArray[np.uint64]:
+        return make_endings(n, size, seed)
+
+    return factory

@@ -3,6 +3,8 @@ agreement with a loop of single dd_table calls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -11,19 +13,8 @@ from redouble import Deal, InvalidDealError
 from redouble.dealing import deals
 
 
-def small_batch(n: int, seed: int = 3, size: int = 6) -> np.ndarray:
-    """n seeded random endings of `size` cards a hand: cheap, yet every strain and seat counts."""
-    rng = np.random.default_rng(seed)
-    out = np.zeros((n, 4), dtype=np.uint64)
-    for i in range(n):
-        perm = rng.permutation(52)
-        for s in range(4):
-            out[i, s] = sum(1 << int(c) for c in perm[13 * s : 13 * s + size])
-    return out
-
-
-def test_batch_equals_loop_of_single_tables() -> None:
-    batch = small_batch(12)
+def test_batch_equals_loop_of_single_tables(endings: Callable[..., np.ndarray]) -> None:
+    batch = endings(12)
     got = rs.dd_tables(batch, threads=1)
     assert got.shape == (12, 5, 4)
     assert got.dtype == np.uint8
@@ -39,8 +30,8 @@ def test_full_deals_batch() -> None:
         assert (got[i, :, 0] + got[i, :, 1] <= 13 + 13).all()
 
 
-def test_caller_array_is_not_mutated() -> None:
-    batch = small_batch(5)
+def test_caller_array_is_not_mutated(endings: Callable[..., np.ndarray]) -> None:
+    batch = endings(5)
     before = batch.copy()
     rs.dd_tables(batch, threads=2)
     assert np.array_equal(batch, before)
@@ -52,8 +43,8 @@ def test_empty_batch() -> None:
     assert out.dtype == np.uint8
 
 
-def test_accepts_non_contiguous_views_and_rows_of_deals() -> None:
-    batch = small_batch(6)
+def test_accepts_non_contiguous_views_and_rows_of_deals(endings: Callable[..., np.ndarray]) -> None:
+    batch = endings(6)
     wide = np.zeros((6, 8), dtype=np.uint64)
     wide[:, ::2] = batch
     assert np.array_equal(rs.dd_tables(wide[:, ::2]), rs.dd_tables(batch))
@@ -80,24 +71,24 @@ def test_wrong_dtype_or_shape_is_a_clear_value_error(bad: np.ndarray) -> None:
         rs.dd_tables(bad)
 
 
-def test_invalid_deal_names_its_row() -> None:
-    batch = small_batch(4)
+def test_invalid_deal_names_its_row(endings: Callable[..., np.ndarray]) -> None:
+    batch = endings(4)
     batch[2, 1] = batch[2, 0]  # a card held twice
     with pytest.raises(InvalidDealError, match="deal 2"):
         rs.dd_tables(batch)
-    bad_bits = small_batch(2)
+    bad_bits = endings(2)
     bad_bits[1, 3] |= np.uint64(1 << 60)
     with pytest.raises(InvalidDealError, match="deal 1"):
         rs.dd_tables(bad_bits)
 
 
-def test_bad_thread_count() -> None:
+def test_bad_thread_count(endings: Callable[..., np.ndarray]) -> None:
     with pytest.raises(ValueError):
-        rs.dd_tables(small_batch(1), threads=0)
+        rs.dd_tables(endings(1), threads=0)
 
 
-def test_rows_of_python_ints_and_negative_values() -> None:
-    rows = [[int(x) for x in r] for r in small_batch(2)]
+def test_rows_of_python_ints_and_negative_values(endings: Callable[..., np.ndarray]) -> None:
+    rows = [[int(x) for x in r] for r in endings(2)]
     assert rs.dd_tables(rows).shape == (2, 5, 4)
     with pytest.raises(InvalidDealError):
         rs.dd_tables([[-1, 0, 0, 0]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -13,18 +14,8 @@ import redouble.solver as rs
 from redouble.dealing import deals
 
 
-def batch(n: int, size: int = 7, seed: int = 11) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.zeros((n, 4), dtype=np.uint64)
-    for i in range(n):
-        perm = rng.permutation(52)
-        for s in range(4):
-            out[i, s] = sum(1 << int(c) for c in perm[13 * s : 13 * s + size])
-    return out
-
-
-def test_dd_tables_identical_for_1_2_4_threads() -> None:
-    b = batch(24)
+def test_dd_tables_identical_for_1_2_4_threads(endings: Callable[..., np.ndarray]) -> None:
+    b = endings(24, size=7, seed=11)
     one = rs.dd_tables(b, threads=1)
     loop = np.stack([rs.Solver().dd_table([int(x) for x in row]) for row in b])
     assert np.array_equal(one, loop)
@@ -32,8 +23,8 @@ def test_dd_tables_identical_for_1_2_4_threads() -> None:
         assert np.array_equal(rs.dd_tables(b, threads=threads), one)
 
 
-def test_more_threads_than_deals() -> None:
-    b = batch(2)
+def test_more_threads_than_deals(endings: Callable[..., np.ndarray]) -> None:
+    b = endings(2, size=7, seed=11)
     assert np.array_equal(rs.dd_tables(b, threads=8), rs.dd_tables(b, threads=1))
 
 
@@ -95,8 +86,8 @@ def test_one_solver_from_two_threads_raises() -> None:
     assert "another thread" in message
 
 
-def test_separate_solvers_in_threads_agree() -> None:
-    b = batch(8)
+def test_separate_solvers_in_threads_agree(endings: Callable[..., np.ndarray]) -> None:
+    b = endings(8, size=7, seed=11)
     expected = rs.dd_tables(b, threads=1)
     results: dict[int, np.ndarray] = {}
 
