@@ -142,6 +142,92 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   return best;
 }
 
+/// Tricks the side of the second hand surely takes, counted from the start of the current trick,
+/// once a card has been led (DDS's QuickTricksSecondHand idea, our own formulation). The side
+/// (`seat` = second hand and its partner, fourth hand) first needs a sure win of this trick:
+///  - its highest card of the suit led beats the card led and every card the third hand holds
+///    in the suit (cards above it can only be the leader's, who has played), and in a trump
+///    contract the third hand cannot ruff (it follows suit, or holds no trumps); or
+///  - in a trump contract with a side suit led, one of the two hands is void in it and holds a
+///    trump, and the third hand cannot ruff: our ruff wins (we need not overruff each other).
+/// In no trump the hand that wins with that top card (hh) keeps the lead and cashes, suit after
+/// suit, every card of a run it holds from the top of a suit: each is the highest card out when
+/// led, and in no trump nothing can beat it. In the suit led, the run counts from our top card
+/// down among the cards still out other than the card led (which leaves with this trick); the
+/// trick itself is the run's first card. Once the other hands cannot have more cards of a suit
+/// than the run's remaining cards, hh's small cards there win as well. In a trump contract only
+/// the current trick and hh's run of top trumps are counted. Returns 0 when no sure win is
+/// found; `rel` receives the cards whose ranks the count depends on (the rest, lengths and
+/// voids, is fixed by the shape).
+inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int seat,
+                              int led_card, int strain, std::uint64_t& rel) noexcept {
+  const int ss = isuit(led_card);
+  const std::uint64_t sb = suit_bits(ss);
+  const int pseat = (seat + 2) & 3;
+  const int third = (seat + 1) & 3;
+  const std::uint64_t ours = (hands[seat] | hands[pseat]) & sb;
+  const std::uint64_t third_s = hands[third] & sb;
+  const bool trumps = strain < kNumSuits;
+  const bool third_ruffs = trumps && ss != strain && !third_s && (hands[third] & suit_bits(strain));
+  rel = 0;
+  if (third_ruffs) return 0;
+  if (!ours || (third_s && top_card(third_s) > top_card(ours)) || top_card(ours) < led_card) {
+    // No top card in the suit led: a ruff by either hand of ours still wins the trick.
+    if (!trumps || ss == strain) return 0;
+    const std::uint64_t tb = suit_bits(strain);
+    const bool ruff = (!(hands[seat] & sb) && (hands[seat] & tb)) ||
+                      (!(hands[pseat] & sb) && (hands[pseat] & tb));
+    return ruff ? 1 : 0;
+  }
+  const int t = top_card(ours);
+  const int hh = (hands[seat] & ibit(t)) ? seat : pseat;
+  const std::uint64_t mine = hands[hh];
+  int total = 0;
+  std::uint64_t r = 0;
+  if (trumps) {
+    // hh keeps the lead only if its partner is not forced to ruff this trick (void in the suit
+    // led and nothing but trumps): such a ruff still wins the trick, but from the other hand.
+    const std::uint64_t other = hands[hh == seat ? pseat : seat];
+    const std::uint64_t tb = suit_bits(strain);
+    if (ss != strain && !(other & sb) && !(other & ~tb)) {
+      rel = ibit(t);
+      return 1;
+    }
+    // On lead, hh cashes its run of top trumps (each the highest trump out when led, so it
+    // wins whatever the others play); side suits are not counted (ruffs, forced ruffs).
+    if (ss != strain) {
+      total = 1;
+      r = ibit(t);
+    }
+  }
+  for (int s = 0; s < kNumSuits; ++s) {
+    if (trumps && s != strain) continue;
+    const std::uint64_t sbs = suit_bits(s);
+    const std::uint64_t out = s == ss ? (all & sbs & ~ibit(led_card)) : (all & sbs);
+    const std::uint64_t mine_s = mine & sbs;
+    if (!mine_s) continue;
+    std::uint64_t run = top_run(out, mine);
+    if (s == ss && !run) {
+      // The leader still holds a higher card: our top card wins this trick only.
+      total += 1;
+      r |= ibit(t);
+      continue;
+    }
+    if (!run) continue;
+    int n = popcount(run);
+    // Cards the other three hands still hold in the suit (the leader's card led excluded).
+    int others = 0;
+    for (int h = 0; h < kNumSeats; ++h)
+      if (h != hh) others = std::max(others, popcount(hands[h] & sbs));
+    // In the suit led each of them plays one card to this trick if it can; the run loses one.
+    if (s == ss ? n - 1 >= others : n >= others) n = popcount(mine_s);
+    total += n;
+    r |= run;
+  }
+  rel = r;
+  return total;
+}
+
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:
 /// - trumps: the opponents' top trumps (top_trump_tricks);
 /// - trump length, as in quick_tricks, for the opponents' longer trump hand;

@@ -353,6 +353,20 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   ++stats_->nodes;
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
+  if (pos == 1) {
+    // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
+    // the cut that the side not on lead otherwise lacks at the lead node above.
+    std::uint64_t qrel = 0;
+    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], strain_, qrel);
+    if (q > 0) {
+      const int r = popcount(hand);
+      if ((seat & 1) == 0 ? q >= need : r - q < need) {
+        ++stats_->quick_cutoffs;
+        rel = qrel;
+        return (seat & 1) == 0 ? q : r - q;
+      }
+    }
+  }
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   MoveList list;
   generate_runs(follow ? follow : hand, f.all & ~hand, list);
