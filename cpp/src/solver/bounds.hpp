@@ -62,7 +62,9 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// plays one card to each trick of A, and if it holds at least that many cards outside B it never
 /// has to part with a card it cashes later (it follows where it must, discards from outside B
 /// otherwise); the entry trick is the first round of partner's winners in that suit; once partner
-/// is on lead, the leader's own cards no longer matter.
+/// is on lead, the leader only follows or discards. In a trump contract neither hand may be forced
+/// to ruff the other's winner, which would pass the lead and strand the rest: see "Forced ruffs"
+/// in the code.
 /// rel receives the cards whose ranks the count depends on (the top winners counted); everything
 /// else the count uses (lengths, who holds trumps) is fixed by the shape.
 /// `shape` holds the current suit lengths (at a trick boundary, the frame's shape).
@@ -77,8 +79,11 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   const bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
   const bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
   int mine_total = 0;             // plan 1 / set A: the leader's tricks
+  int mine_side = 0;              // ... of which in side suits (not trumps)
   int pd_total = 0;               // set B: partner's tricks
+  int pd_side = 0;                // ... of which in side suits
   int pd_outside = popcount(pd);  // partner's cards outside B
+  bool trumps_in_b = false;       // partner tops the trump suit
   bool entry = false;
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
@@ -106,17 +111,44 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     if (tricks <= 0) continue;
     if (mine) {
       mine_total += tricks;
+      if (s != strain) mine_side += tricks;
       mine_rel |= run;
     } else {
       pd_total += tricks;
+      if (s != strain) pd_side += tricks;
+      if (s == strain) trumps_in_b = true;
       pd_outside -= pd_len;
       pd_rel |= run;
       if (my_len) entry = true;
     }
   }
-  int best = mine_total;
+  // Forced ruffs. A hand void in the suit led that holds nothing but trumps must ruff: the trick
+  // is still ours (an opponent holding trumps follows to every round counted, so cannot
+  // overruff), but the lead passes to that hand and may strand the winners counted in the other.
+  // The plans therefore never rely on such a play: the hand that follows to the cashing hand's
+  // side-suit rounds must have a non-trump card for each of them (its followers and discards),
+  // unless it holds no trumps at all. Trump rounds are cashed first: the other hand follows with
+  // its trumps, and if it runs out of them it can no longer be forced to ruff anything.
+  const std::uint64_t tmask = has_trump ? suit_bits(strain) : 0;
+  const int pd_trumps = popcount(pd & tmask);
+  const int pd_plain = popcount(pd) - pd_trumps;
+  // Plan 1: partner follows to the leader's side-suit rounds; cash no more of them than partner
+  // has plain cards (the leader chooses which rounds to cash, and the trump rounds need none).
+  const int plan1 = pd_trumps > 0 ? std::min(mine_side, pd_plain) + (mine_total - mine_side)
+                                  : mine_total;
+  int best = plan1;
   rel = mine_rel;
-  if (entry && pd_total > 0 && mine_total <= pd_outside && mine_total + pd_total > best) {
+  // Plan 2, the same for partner during A (its plain cards outside B) and for the leader during
+  // B (its plain cards left after A and the entry, if it still holds trumps then).
+  bool plan2 = entry && pd_total > 0 && mine_total <= pd_outside;
+  if (plan2 && has_trump) {
+    const int pd_plain_outside = pd_outside - (trumps_in_b ? 0 : pd_trumps);
+    const int my_trumps_after = popcount(me & tmask) - (mine_total - mine_side);
+    const int my_plain_after = popcount(me & ~tmask) - mine_side - 1;
+    plan2 = (pd_outside == pd_plain_outside || mine_side <= pd_plain_outside) &&
+            (my_trumps_after <= 0 || pd_side <= my_plain_after);
+  }
+  if (plan2 && mine_total + pd_total > best) {
     best = mine_total + pd_total;
     rel = mine_rel | pd_rel;
   }

@@ -2,6 +2,8 @@
 // file, never the result of a search: a bad guess here costs nodes, not correctness.
 #include "move_order.hpp"
 
+#include <utility>
+
 namespace redouble::detail {
 namespace {
 
@@ -46,11 +48,25 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
         score += 35;
     }
     if (has_trump && s == ctx.strain && !((lho | rho) & tmask)) score -= 15;  // nothing to draw
+    // No trump: prefer the suits our side is long in and the opponents short in, the suits
+    // that set up long-card tricks (measured: 2.6% fewer nodes per table on seed 1, 4.3% on
+    // seed 7; single NT solves 6.6% and 0.7% fewer). Our own weights; DDS's no-trump lead
+    // weights likewise look at the four hands' lengths in the suit.
+    if (!has_trump)
+      score += 8 * (popcount(mine) + popcount(pds)) - 2 * (popcount(lhos) + popcount(rhos));
     m.score = score;
   }
 }
 
-void score_follows(const OrderContext& ctx, MoveList& list) noexcept {
+/// Reverses moves [from, to) of a list.
+inline void reverse_moves(MoveList& list, int from, int to) noexcept {
+  for (--to; from < to; ++from, --to)
+    std::swap(list.moves[static_cast<std::size_t>(from)], list.moves[static_cast<std::size_t>(to)]);
+}
+
+/// Orders the follows (returns false: the list is already in its final order) or scores the
+/// discards and ruffs (returns true: sort by score).
+bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t* h = ctx.hands;
   const int seat = ctx.seat;
   const std::uint64_t me = h[seat];
@@ -83,25 +99,26 @@ void score_follows(const OrderContext& ctx, MoveList& list) noexcept {
         duck = pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l));
       }
     }
-    if (duck) {
-      for (int i = 0; i < list.size; ++i) {
-        Move& m = list.moves[static_cast<std::size_t>(i)];
-        m.score = -m.card;
-      }
-      return;
-    }
-    // Win: as cheaply as possible if that also beats LHO's best, else with the top card.
-    int lowest_higher = 64;
-    for (int i = 0; i < list.size; ++i) {
-      const int c = list.moves[static_cast<std::size_t>(i)].card;
-      if (c > wc && c < lowest_higher) lowest_higher = c;
-    }
+    // Following suit the order is built directly, no scores and no sort: generate_runs lists
+    // one suit's moves lowest first, which is already the order for a duck (lowest first).
+    if (duck) return false;
+    // Win: as cheaply as possible if that also beats LHO's best, else with the top card; the
+    // winning moves (the upper part of the list) go first, then the others lowest first.
+    int w = 0;
+    while (list.moves[static_cast<std::size_t>(w)].card < wc) ++w;
+    const int lowest_higher = list.moves[static_cast<std::size_t>(w)].card;
     const bool cheap = ctx.pos == 3 || !lho_l || lowest_higher > top_card(lho_l);
-    for (int i = 0; i < list.size; ++i) {
-      Move& m = list.moves[static_cast<std::size_t>(i)];
-      m.score = m.card > wc ? 100 + (cheap ? -m.card : m.card) : -m.card;
+    if (w == 0) {
+      if (!cheap) reverse_moves(list, 0, list.size);
+      return false;
     }
-    return;
+    // Rotate [losers | winners] into [winners | losers] by three reversals; for a win with
+    // the top card the winners stay reversed (highest first).
+    reverse_moves(list, 0, w);
+    reverse_moves(list, w, list.size);
+    reverse_moves(list, 0, list.size);
+    if (!cheap) reverse_moves(list, 0, list.size - w);
+    return false;
   }
 
   // Void in the suit led: ruff, or discard.
@@ -133,6 +150,7 @@ void score_follows(const OrderContext& ctx, MoveList& list) noexcept {
       m.score = -20 - rank;
     }
   }
+  return true;
 }
 
 }  // namespace
@@ -141,8 +159,8 @@ void order_moves(const OrderContext& ctx, MoveList& list) noexcept {
   if (list.size <= 1) return;
   if (ctx.pos == 0)
     score_leads(ctx, list);
-  else
-    score_follows(ctx, list);
+  else if (!score_follows(ctx, list))
+    return;
   // Insertion sort, stable: at most 13 moves.
   for (int i = 1; i < list.size; ++i) {
     const Move m = list.moves[static_cast<std::size_t>(i)];
