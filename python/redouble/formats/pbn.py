@@ -691,16 +691,30 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
                     items[-1].annotations.append(a)
         return items, complete
 
-    def _visit_auction(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
+    @staticmethod
+    def _section_seat(
+        value: str, tokens: Sequence[Token], line: int, column: int, what: str
+    ) -> Seat | None:
+        """The seat a section's tag names (auction: first caller; play: leader), or None for an
+        empty section.
+
+        Raises:
+            FormatError: the tag is empty but the section is not, or the seat is malformed.
+        """
         v = _optional(value)
         if v is None:
             if tokens:
-                raise FormatError("an auction needs its first seat", line=line, column=column)
-            return
+                raise FormatError(f"{what} needs its seat", line=line, column=column)
+            return None
         try:
-            first = Seat.parse(v)
+            return Seat.parse(v)
         except FormatError as e:
             raise _at(e, line, column) from None
+
+    def _visit_auction(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
+        first = self._section_seat(value, tokens, line, column, "an auction")
+        if first is None:
+            return
         items, complete = self._items("Auction", tokens, Call.normalise)
         self._auction_first = first
         self._auction_items = items
@@ -708,15 +722,9 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         self._fields["auction"] = True
 
     def _visit_play(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
-        v = _optional(value)
-        if v is None:
-            if tokens:
-                raise FormatError("a play section needs its leader", line=line, column=column)
+        leader = self._section_seat(value, tokens, line, column, "a play section")
+        if leader is None:
             return
-        try:
-            leader = Seat.parse(v)
-        except FormatError as e:
-            raise _at(e, line, column) from None
         items, complete = self._items("Play", tokens, PlayedCard.normalise)
         self._play_leader = leader
         self._play_items = items
