@@ -7,6 +7,9 @@
 
 #include <bit>
 #include <cstdint>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "redouble/types.hpp"
 
@@ -61,11 +64,18 @@ constexpr int card_to_internal(int card) noexcept {
 }
 constexpr int card_to_external(int card) noexcept { return isuit(card) * kNumRanks + irank(card); }
 
-/// The `k` highest cards of a mask that holds cards of one suit only.
+/// The `k` highest cards of a mask that holds cards of one suit only (0 <= k).
 inline std::uint64_t keep_top(std::uint64_t suit_cards, int k) noexcept {
-  int drop = popcount(suit_cards) - k;
-  for (; drop > 0; --drop) suit_cards &= suit_cards - 1;
+  const int drop = popcount(suit_cards) - k;
+  if (drop <= 0) return suit_cards;
+#if defined(__BMI2__)
+  // Deposit k ones into the k highest set bits: one instruction instead of a loop that clears
+  // the lowest bit `drop` times (the loop showed up at ~8% of the table-hit path).
+  return _pdep_u64(~0ull << drop, suit_cards);
+#else
+  for (int i = drop; i > 0; --i) suit_cards &= suit_cards - 1;
   return suit_cards;
+#endif
 }
 
 /// Owner code of one suit: for each card of `all` in that suit, highest first, the seat that
