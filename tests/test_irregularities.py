@@ -16,8 +16,17 @@ from redouble.cards import Card, Seat, Side, Strain, Suit
 from redouble.club import Club, ClubError, ClubTable
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalPlayError, RedoubleError
-from redouble.game import Game, GameError, Phase, RandomPlayer
+from redouble.game import (
+    Game,
+    GameError,
+    Phase,
+    RandomPlayer,
+    cut_card,
+    cut_for_dummy,
+    cut_for_partners,
+)
 from redouble.irregularities import (
+    JOINT_WORDINGS,
     LAW_MAP,
     Claimant,
     Irregularity,
@@ -26,6 +35,8 @@ from redouble.irregularities import (
     claim_holds,
     code_for,
     law64_transfer,
+    normalise_phrase,
+    options_named,
     revoke_score_arguments,
     rule_for,
     trick_winner_of,
@@ -947,6 +958,27 @@ def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
     assert {Card(c).suit for c in g.legal_actions()} == {Suit.HEARTS}
 
 
+def test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent() -> None:
+    g = game("bridge_1906", "P", "H")  # the dealer's partner South makes hearts
+    g.play("D8", seat=W)  # the dealer's right-hand adversary leads during the doubling
+    r = only(g)
+    assert r.claimants == (S,)  # the maker
+    g.decide("waive")
+    assert g.to_act is E
+    assert [str(c) for c in g.legal_actions()] == ["P"]
+    with pytest.raises(IllegalCallError, match=r"consent.*L60"):
+        g.call("X")
+    with pytest.raises(GameError, match="consent"):
+        g.consent(seat=N)  # only the maker's consent counts
+    g.consent(seat=S)
+    g.call("X")
+    assert g.declaring.doublings == 1
+    again = Game.from_json(g.to_json())
+    assert again.declaring.doublings == 1
+    with pytest.raises(GameError, match="strict"):
+        Game("bridge_1906", deals=[DEAL]).consent(seat=N)
+
+
 def test_bridge_1906_law_63_dummy_intervention_forfeits_penalty() -> None:
     g = spades("bridge_1906")
     revoke_by_west(g)
@@ -1144,6 +1176,99 @@ def test_bridge_1906_law_102_wrong_penalty_forfeits() -> None:
     g.play("HA", seat=W)
     g.record_wrong_penalty(seat=N)
     assert g.pending  # abolished in 1912: the declarer may still choose
+
+
+# ------------------------------------------------------------------------------------------------
+# Cutting for partners, deal and dummy (seed 002 laws 14-18; seed 003 laws 14-20, three players).
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_1912_law_14_ace_lowest_equal_cards_by_suit() -> None:
+    cuts = {"P1": "7H", "P2": "7S", "P3": "AD", "P4": "KC"}
+    r = cut_for_partners("auction_1912", list(cuts), cuts=[cuts])
+    assert r.order == ("P3", "P1", "P2", "P4")  # the ace lowest; hearts below spades
+    assert r.dealer == "P3"
+    assert r.partners == (("P3", "P1"), ("P2", "P4"))  # the two lowest v. the two highest
+
+
+def test_auction_1912_law_16_highest_exposed_card_is_the_cut() -> None:
+    assert cut_card("auction_1912", ["4D", "9C"]) == Card.parse("9C")
+    assert cut_card("auction_1912", ["9D", "9C"]) == Card.parse("9C")  # clubs above diamonds
+    assert cut_card("auction_1912", ["AS", "2H"]) == Card.parse("2H")  # the ace is lowest
+    assert cut_card("auction_1912", "KD") == Card.parse("KD")
+    cuts = {"P1": ["4D", "9C"], "P2": "TS", "P3": "2H", "P4": "5C"}
+    r = cut_for_partners("auction_1912", list(cuts), cuts=[cuts])
+    assert r.rounds[0]["P1"] == Card.parse("9C")
+    assert r.order == ("P3", "P4", "P1", "P2")
+    for bad in ([], ["4D", "4D"]):
+        with pytest.raises(GameError):
+            cut_card("auction_1912", bad)
+
+
+def test_bridge_1906_law_16_several_exposed_cut_again() -> None:
+    assert cut_card("bridge_1906", ["4D", "9C"]) is None
+    cuts = {"P1": ["4D", "9C"], "P2": "TS", "P3": "2H", "P4": "5C"}
+    r = cut_for_partners("bridge_1906", list(cuts), cuts=[cuts, {"P1": "KH"}])
+    assert r.rounds == ({"P2": Card.parse("TS"), "P3": Card.parse("2H"), "P4": Card.parse("5C")},
+                        {"P1": Card.parse("KH")})  # fmt: skip
+    assert r.order == ("P3", "P4", "P2", "P1")
+    with pytest.raises(GameError, match="expected"):
+        cut_for_partners("bridge_1906", list(cuts), cuts=[cuts, {"P2": "KH"}])
+
+
+def test_bridge_1906_law_19_lowest_equal_cards_recut_for_the_deal() -> None:
+    cuts = {"P1": "3H", "P2": "3C", "P3": "9D", "P4": "QS"}
+    for seed in range(20):
+        r = cut_for_partners("bridge_1906", list(cuts), cuts=[cuts], seed=seed)
+        assert set(r.rounds[1]) == {"P1", "P2"}  # only the two lowest re-cut (no suit order)
+        assert {frozenset(p) for p in r.partners} == {frozenset({"P1", "P2"}),
+                                                       frozenset({"P3", "P4"})}  # fmt: skip
+        last = r.rounds[-1]
+        assert r.dealer == min(last, key=lambda p: (int(last[p].rank) + 1) % 13)
+
+
+def test_bridge_three_handed_lowest_cut_has_the_permanent_dummy() -> None:
+    cuts = {"A": "2H", "B": "9S", "C": "KD"}
+    r = cut_for_dummy("bridge_three_handed", list(cuts), cuts=[cuts])
+    assert (r.holder, r.tenure, r.rotation) == ("A", "rubber", ("A", "B", "C"))
+    assert cut_for_dummy(
+        "bridge_three_handed", list(cuts), cuts=[cuts], single_game=True
+    ).tenure == ("game")
+    tie = {"A": "2H", "B": "2S", "C": "KD"}
+    r = cut_for_dummy("bridge_three_handed", list(tie), cuts=[tie, {"A": "5C", "B": "4C"}])
+    assert r.holder == "B"  # equal lowest cards re-cut
+    with pytest.raises(GameError, match="three"):
+        cut_for_dummy("bridge_three_handed", ["A", "B"])
+    with pytest.raises(GameError, match="permanent dummy"):
+        cut_for_dummy("bridge_1906", ["A", "B", "C"])
+
+
+# ------------------------------------------------------------------------------------------------
+# The laws' words name the options (the vocabulary of the reference cases).
+# ------------------------------------------------------------------------------------------------
+
+
+def test_options_are_named_in_the_laws_words() -> None:
+    r = rule_for("auction_1912", Irregularity.CARD_EXPOSED_BEFORE_LEAD)
+    assert [o.code for o in options_named(r.options, "call the card")] == ["call_card"]
+    assert [o.code for o in options_named(r.options, "call_card")] == ["call_card"]
+    named = options_named(r.options, "in addition to calling the card, prohibit the lead of the "
+                          "suit of the exposed card")  # fmt: skip
+    assert [o.code for o in named] == ["prohibit_suit"]
+    with pytest.raises(IrregularityError, match="names none"):
+        options_named(r.options, "shoot the dummy")
+    r = rule_for("auction_1912", Irregularity.REVOKE_CORRECTED)
+    both = "require the offender to play his highest or lowest card of the suit to the trick"
+    assert [o.code for o in options_named(r.options, both)] == ["highest", "lowest"]
+    with pytest.raises(IrregularityError, match="also names lowest"):
+        options_named(r.options[:2], both)
+    assert normalise_phrase("The dealer's partner -- re-cut!") == "dealers partner re cut"
+    assert all(normalise_phrase(k) == k for k in JOINT_WORDINGS)
+    for name in ("auction_1912", "bridge_1906", "contract"):  # no wording names two by alias
+        for rule in code_for(name).rules.values():
+            for o in rule.options:
+                for alias in o.aliases:
+                    assert [x.code for x in options_named(rule.options, alias)] == [o.code]
 
 
 # ------------------------------------------------------------------------------------------------

@@ -51,7 +51,9 @@ from .play import Position, Trick
 from .scoring import Chicago, HandScore, PerSide, Rubber, score_hand
 
 __all__ = [
+    "CutCards",
     "CutResult",
+    "DummyCut",
     "Event",
     "Game",
     "GameError",
@@ -60,6 +62,8 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "Table",
+    "cut_card",
+    "cut_for_dummy",
     "cut_for_partners",
 ]
 
@@ -146,11 +150,15 @@ class HandResult:
 
 @dataclass(frozen=True)
 class CutResult:
-    """The outcome of cutting: each round's cards, the partnerships and the first dealer."""
+    """The outcome of cutting: each round's cards, the partnerships and the first dealer.
+
+    ``order`` is the players from the lowest cut to the highest, after any re-cuts.
+    """
 
     rounds: tuple[Mapping[str, Card], ...]
     partners: tuple[tuple[str, str], tuple[str, str]]
     dealer: str
+    order: tuple[str, ...] = ()
 
     def seats(self) -> dict[str, Seat]:
         """Seating: the dealer North, his partner South, the other pair East and West."""
@@ -175,19 +183,60 @@ def _cut_key(law: LawSet, card: Card) -> tuple[int, int]:
     return (rank, suit)
 
 
+CutCards = Card | str | int | Sequence[Card | str | int]
+"""What one player cut: a card, or the several cards he exposed."""
+
+
+def _card_of(value: Card | str | int) -> Card:
+    return Card.parse(value) if isinstance(value, str) else Card(int(value))
+
+
+def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
+    """The card a player's cut counts as, or None when he must cut again.
+
+    One card is his cut. A player who exposes more than one card: Auction 1912 counts the
+    highest of them (seed 002 law 16), the highest by the cutting order (ace lowest, equal ranks
+    by suit, law 14); Bridge makes him cut again (seed 003 law 16) — the law set's
+    ``cutting.several_exposed`` ("highest" or "recut").
+
+    >>> cut_card("auction_1912", ["4D", "9C"]), cut_card("bridge_1906", ["4D", "9C"])
+    (Card.parse('C9'), None)
+
+    Raises:
+        GameError: no card, the same card twice, or a law set whose rule is unknown.
+        FormatError: a card that cannot be read.
+    """
+    law = get_law_set(law_set)
+    values = [exposed] if isinstance(exposed, (Card, str, int)) else list(exposed)
+    cards = [_card_of(v) for v in values]
+    if not cards:
+        raise GameError("a cut shows at least one card")
+    if len(set(cards)) != len(cards):
+        raise GameError(f"a cut cannot show the same card twice: {[str(c) for c in cards]}")
+    if len(cards) == 1:
+        return cards[0]
+    rule = law.cutting.several_exposed
+    if rule == "highest":
+        return max(cards, key=lambda c: _cut_key(law, c))
+    if rule == "recut":
+        return None
+    raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {rule!r}")
+
+
 def cut_for_partners(
     law_set: LawSet | str,
     players: Sequence[str],
     *,
     seed: int = 0,
-    cuts: Sequence[Mapping[str, Card | str]] = (),
+    cuts: Sequence[Mapping[str, CutCards]] = (),
 ) -> CutResult:
     """Cut for partners and deal: the two lowest play the two highest, the lowest deals.
 
     The ace is low. Ties are broken as the code says: Auction 1912 by suit (hearts lowest, then
     diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
     decides partners or the deal (seed 003 laws 19-20). `cuts` gives recorded rounds (player ->
-    card) to use before random cuts drawn with `seed`.
+    card, or the list of cards a player exposed: :func:`cut_card`) to use before random cuts
+    drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round, alone.
 
     Raises:
         GameError: not four distinct players, or a recorded round that is not needed or
@@ -197,27 +246,43 @@ def cut_for_partners(
     names = list(players)
     if len(names) != 4 or len(set(names)) != 4:
         raise GameError("cutting needs four distinct players")
-    rng = random.Random(seed)
-    recorded = [dict(r) for r in cuts]
-    rounds: list[dict[str, Card]] = []
+    cut = _Cutter(law, seed, cuts)
 
-    def cut(who: list[str]) -> dict[str, Card]:
-        if recorded:
-            given = recorded.pop(0)
+    ranked = cut.order(names, {1, 2})
+    if not law.cutting.lowest_deals:
+        ranked.reverse()
+    low, high = (ranked[0], ranked[1]), (ranked[2], ranked[3])
+    return CutResult(tuple(cut.rounds), (low, high), ranked[0], tuple(ranked))
+
+
+class _Cutter:
+    """Rounds of cutting from one pack: recorded rounds first, then random ones."""
+
+    def __init__(self, law: LawSet, seed: int, cuts: Sequence[Mapping[str, CutCards]]) -> None:
+        self.law = law
+        self.rng = random.Random(seed)
+        self.recorded = [dict(r) for r in cuts]
+        self.rounds: list[dict[str, Card]] = []
+
+    def __call__(self, who: list[str]) -> dict[str, Card]:
+        """One round by `who`; those who exposed several cards under Bridge law 16 cut again."""
+        if self.recorded:
+            given = self.recorded.pop(0)
             if set(given) != set(who):
                 raise GameError(f"recorded cut names {sorted(given)}, expected {sorted(who)}")
-            got = {
-                p: Card.parse(c) if isinstance(c, str) else Card(int(c)) for p, c in given.items()
-            }
+            counted = {p: cut_card(self.law, c) for p, c in given.items()}
         else:
-            pack = rng.sample(range(52), len(who))
-            got = {p: Card(c) for p, c in zip(who, pack, strict=True)}
-        rounds.append(got)
-        return got
+            pack = self.rng.sample(range(52), len(who))
+            counted = {p: Card(c) for p, c in zip(who, pack, strict=True)}
+        got = {p: c for p, c in counted.items() if c is not None}
+        self.rounds.append(got)
+        again = [p for p in who if counted[p] is None]
+        return {**got, **self(again)} if again else got
 
-    def order(who: list[str], boundaries: set[int]) -> list[str]:
+    def order(self, who: list[str], boundaries: set[int]) -> list[str]:
         """Order `who` lowest first, re-cutting ties that straddle a boundary that matters."""
-        cards = cut(who)
+        law = self.law
+        cards = self(who)
         ranked = sorted(who, key=lambda p: _cut_key(law, cards[p]))
         out: list[str] = []
         i = 0
@@ -229,15 +294,55 @@ def cut_for_partners(
                 j += 1
             group = ranked[i : j + 1]
             inner = {b - i for b in boundaries if i < b <= j}
-            out += order(group, inner) if len(group) > 1 and inner else group
+            out += self.order(group, inner) if len(group) > 1 and inner else group
             i = j + 1
         return out
 
-    ranked = order(names, {1, 2})
-    if not law.cutting.lowest_deals:
-        ranked.reverse()
-    low, high = (ranked[0], ranked[1]), (ranked[2], ranked[3])
-    return CutResult(tuple(rounds), (low, high), ranked[0])
+
+@dataclass(frozen=True)
+class DummyCut:
+    """Three-handed Bridge: who holds the permanent dummy, for how long, and who next.
+
+    ``holder`` cut lowest: he deals and has the dummy for ``tenure`` ("game" or "rubber");
+    ``rotation`` is the order in which each player has the dummy in turn, ``holder`` first.
+    """
+
+    rounds: tuple[Mapping[str, Card], ...]
+    holder: str
+    tenure: str
+    rotation: tuple[str, ...]
+
+
+def cut_for_dummy(
+    law_set: LawSet | str,
+    players: Sequence[str],
+    *,
+    single_game: bool = False,
+    seed: int = 0,
+    cuts: Sequence[Mapping[str, CutCards]] = (),
+) -> DummyCut:
+    """Cut for the dummy in Bridge for three players (seed 003 'Bridge for Three Players').
+
+    "The cards are cut to decide which shall have the dummy; the one cutting the lowest card has
+    the deal and a permanent dummy during the game or the rubber, as the case may be. It is then
+    customary for each player to have dummy in turn, during one game or rubber." The ace is low
+    (law 14); equal lowest cards re-cut (law 19, applied to three players [assumed]); several
+    cards exposed follow law 16. The tenure is one game when `single_game`, else one rubber; the
+    turn passes in the order of the cut, lowest first [assumed: the seed names no order].
+
+    Raises:
+        GameError: not three distinct players, a law set without a permanent dummy, or a
+            recorded round that names other players.
+    """
+    law = get_law_set(law_set)
+    names = list(players)
+    if law.compulsory_dummy is None:
+        raise GameError(f"{law.name} is not played by three with a permanent dummy")
+    if len(names) != 3 or len(set(names)) != 3:
+        raise GameError("cutting for the dummy needs three distinct players")
+    cut = _Cutter(law, seed, cuts)
+    ranked = tuple(cut.order(names, {1}))
+    return DummyCut(tuple(cut.rounds), ranked[0], "game" if single_game else "rubber", ranked)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -530,6 +635,7 @@ _ACTIONS = (
     "report_new_deal_ground",
     "report_dealt_out_of_turn",
     "report_short_hand",
+    "consent",
 )
 
 _IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
@@ -655,6 +761,8 @@ class Game:
         self._claim_played_out = False
         self._conceded: PerSide | None = None
         self._revoke_claims: dict[Side, str] = {}
+        # Who may double only with another's consent (B60): doubler -> (consenter, law).
+        self._consent_needed: dict[Seat, tuple[Seat, str]] = {}
         self._after_call()
 
     def _after_call(self) -> None:
@@ -858,7 +966,10 @@ class Game:
         too, and rectified.
         """
         if self._phase is Phase.DECLARE:
-            return list(self._declaring.legal_calls())
+            calls = list(self._declaring.legal_calls())
+            if self._declaring.to_call in self._consent_needed:  # B60: not without consent
+                calls = [c for c in calls if c.kind is not CallKind.DOUBLE]
+            return calls
         if self._phase is Phase.PLAY and self._table is not None:
             seat = self._table.expected()
             return list(
@@ -1363,6 +1474,12 @@ class Game:
         text = str(c)
         if s == to:
             why = d.why_illegal(c)
+            if why is None and c.kind is CallKind.DOUBLE and s in self._consent_needed:
+                consenter, law = self._consent_needed[s]
+                why = (
+                    f"{s.name.title()} may double only if {consenter.name.title()}, the maker "
+                    f"of the trump, consents (Game.consent) [{law}]"
+                )
             if why is None:
                 self._regular_call(c, s)
                 return
@@ -1466,6 +1583,8 @@ class Game:
             raise IllegalPlayError("no card is due: the trump is not made")
         self._log.append(Event("play", seat, {"card": str(c)}))
         if seat == d.dealer.rho:
+            # B60: the eldest hand "may only double if the maker of the trump consent".
+            self._consent_needed[d.dealer.lho] = (d.maker, "seed 003 L60")
             self._raise(Irregularity.LEAD_DURING_DECLARING, seat, data={"card": str(c)})
         else:
             self._raise(
@@ -1952,6 +2071,25 @@ class Game:
         self._obligations.append(
             (Obligation(ObligationKind.PLAY_CARD, holder, rule.law, card=c), None)
         )
+
+    def consent(self, *, seat: Seat | int | str) -> None:
+        """`seat` gives the consent a law requires before another player may double: Bridge
+        law 60 (seed 003), after the dealer's right-hand adversary led during the doubling, the
+        eldest hand "may only double if the maker of the trump consent".
+
+        Raises:
+            GameError: strict game, not the declaring phase, or nobody needs `seat`'s consent.
+        """
+        self._need_lenient("consent")
+        who = Seat.of(seat)
+        if self._phase is not Phase.DECLARE:
+            raise GameError("consent to a double: only while declaring")
+        needing = [s for s, (by, _) in self._consent_needed.items() if by == who]
+        if not needing:
+            raise GameError(f"nobody needs {who.name.title()}'s consent to double")
+        self._log.append(Event("consent", who))
+        for s in needing:
+            del self._consent_needed[s]
 
     def remark(
         self,

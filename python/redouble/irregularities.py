@@ -27,12 +27,15 @@ The codes:
 Law map (law number -> function -> test; ``tests/test_irregularities.py`` checks that every
 function and test named here exists, so the table cannot drift). Functions are methods of
 :class:`~redouble.game.Game` unless they name this module or :mod:`redouble.club` (the table
-laws). "B" is Bridge (seed 003 numbering,
-seed 004 where marked), "A" Auction 1912 (seed 000 numbering).
+laws); a bare name is a function of :mod:`redouble.game` (cutting). "B" is Bridge (seed 003
+numbering, seed 004 where marked; "B 3 pl." its Bridge for Three Players), "A" Auction 1912
+(seed 000 numbering; laws 1-36 from seed 002).
 
 ========  ==========================================  =================================================================
 Law       Function                                     Test
 ========  ==========================================  =================================================================
+A14       cut_for_partners                             test_auction_1912_law_14_ace_lowest_equal_cards_by_suit
+A16       cut_card                                     test_auction_1912_law_16_highest_exposed_card_is_the_cut
 A19-20    club.Club.announce                           test_auction_1912_law_19_six_make_a_complete_table
 A21       club.ClubTable.end_rubber                    test_auction_1912_law_21_longest_playing_cut_out_highest_on_ties
 A23, A25  club.Club.cut_into                           test_auction_1912_law_25_cutting_into_another_table_leaves_the_old
@@ -88,6 +91,9 @@ Case 5    club.Club.cut_into                           test_auction_1912_case_5_
 Case 6    Game.call                                    test_auction_1912_law_54_illegal_double_has_no_penalty_case_6
 Case 7    Game.call                                    test_auction_1912_case_7_partner_who_first_bid_plays
 Case 8    Game.claim                                   test_auction_1912_case_8_claim_and_exposed_hands
+B16       cut_card                                     test_bridge_1906_law_16_several_exposed_cut_again
+B19-20    cut_for_partners                             test_bridge_1906_law_19_lowest_equal_cards_recut_for_the_deal
+B 3 pl.   cut_for_dummy                                test_bridge_three_handed_lowest_cut_has_the_permanent_dummy
 B38       Game.report_new_deal_ground                  test_bridge_1906_law_38_compulsory_new_deal
 B39a-d    Game.expose                                  test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal
 B42       Game.report_new_deal_ground                  test_bridge_1906_law_42_incorrect_pack_during_play
@@ -97,6 +103,7 @@ B47       Game.call                                    test_bridge_1906_law_47_p
 B48       Game.call                                    test_bridge_1906_law_48_adversary_declares
 B54, B59  Game.call                                    test_bridge_1906_law_54_third_hand_doubles_first
 B60       Game.play                                    test_bridge_1906_law_60_third_hand_leads_during_doubling
+B60       Game.consent                                 test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
 B64       Game.remark                                  test_bridge_1906_law_64_dummy_suggests_a_card
 B67       Game.expose                                  test_bridge_1906_law_67_dealers_side_exposes_before_make
@@ -134,6 +141,7 @@ Example::
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,6 +153,7 @@ from .laws import get as get_law_set
 from .scoring import PerSide
 
 __all__ = [
+    "JOINT_WORDINGS",
     "LAW_MAP",
     "Claimant",
     "Irregularity",
@@ -159,6 +168,8 @@ __all__ = [
     "claim_holds",
     "code_for",
     "law64_transfer",
+    "normalise_phrase",
+    "options_named",
     "revoke_score_arguments",
     "rule_for",
     "trick_winner_of",
@@ -298,15 +309,108 @@ class Claimant(enum.Enum):
 
 @dataclass(frozen=True)
 class Option:
-    """One choice open after an irregularity: a code the engine applies, words, and its law."""
+    """One choice open after an irregularity: a code the engine applies, words, and its law.
+
+    ``aliases`` are other wordings of the same choice — the seed's own words and those of the
+    reference cases (``tests/data/scoring_cases.json``) — so that the law's language can name
+    the option (:meth:`is_named`, :func:`options_named`); a wording that names several options
+    at once is in :data:`JOINT_WORDINGS`. Aliases are vocabulary, not state: they are not part
+    of :meth:`to_json`.
+    """
 
     code: str
     text: str
     law: str
+    aliases: tuple[str, ...] = ()
+
+    def is_named(self, phrase: str) -> bool:
+        """Whether `phrase` names this option: once normalised (:func:`normalise_phrase`) it is
+        the option's code, its text, or one of its aliases."""
+        wanted = normalise_phrase(phrase)
+        return bool(wanted) and any(
+            normalise_phrase(name) == wanted for name in (self.code, self.text, *self.aliases)
+        )
 
     def to_json(self) -> dict[str, str]:
         """The option as a JSON-ready dict."""
         return {"code": self.code, "text": self.text, "law": self.law}
+
+
+_STOP_WORDS = frozenset({"a", "an", "the", "his", "its"})
+_NOT_WORD = re.compile(r"[^a-z0-9 ]+")
+
+
+def normalise_phrase(text: str) -> str:
+    """The comparable form of a phrase of the laws: lower case; underscores, hyphens and
+    slashes read as spaces; apostrophes dropped ("partner's" -> "partners"); other punctuation
+    dropped; the articles and the possessives "his" and "its" left out; spaces collapsed.
+
+    >>> normalise_phrase("Treat his own or his partner's last previous declaration as final.")
+    'treat own or partners last previous declaration as final'
+    >>> normalise_phrase("demand_new_deal") == normalise_phrase("demand a new deal")
+    True
+    """
+    lowered = re.sub(r"[_\-/]", " ", text.lower()).replace("'", "").replace("\u2019", "")
+    words = _NOT_WORD.sub(" ", lowered).split()
+    return " ".join(w for w in words if w not in _STOP_WORDS)
+
+
+JOINT_WORDINGS: Mapping[str, frozenset[str]] = {
+    normalise_phrase(words): frozenset(codes)
+    for words, codes in (
+        # seed 000 L86: "or he may require the offender to play his highest or lowest card of
+        # the suit to the trick"; the reference case AUC-P11's wording of it.
+        (
+            "require the offender to play his highest or lowest card of the suit to the trick",
+            ("highest", "lowest"),
+        ),
+        (
+            "require offender's highest or lowest card of the suit to that trick",
+            ("highest", "lowest"),
+        ),
+        # seed 003 L91 (it prints "card or the suit").
+        (
+            (
+                "require the offender to play his highest or lowest card or the suit to the "
+                "trick in which he has renounced"
+            ),
+            ("highest", "lowest"),
+        ),
+        # seed 000 L80, seed 003 L82: "play his highest or lowest card of the suit played, or
+        # ... win or lose the trick".
+        (
+            "play his highest or lowest card of the suit played, or win or lose the trick",
+            ("highest", "lowest", "win", "lose"),
+        ),
+    )
+}
+"""Wordings of the laws that name several options together (normalised phrase -> codes).
+:func:`options_named` requires every one of them to be offered."""
+
+
+def options_named(options: Iterable[Option], phrase: str) -> tuple[Option, ...]:
+    """The options among `options` that `phrase` names, in order: those it names by code, text
+    or alias (:meth:`Option.is_named`), or all the options of a joint wording
+    (:data:`JOINT_WORDINGS`), each of which must then be offered.
+
+    Raises:
+        IrregularityError: the phrase names none of them — an unknown wording, or an option
+            the ruling does not offer — or a joint wording names an option not offered.
+    """
+    offered = tuple(options)
+    codes = ", ".join(o.code for o in offered) or "none"
+    joint = JOINT_WORDINGS.get(normalise_phrase(phrase))
+    if joint is not None:
+        missing = joint - {o.code for o in offered}
+        if missing:
+            raise IrregularityError(
+                f"{phrase!r} also names {', '.join(sorted(missing))}, not offered ({codes})"
+            )
+        return tuple(o for o in offered if o.code in joint)
+    named = tuple(o for o in offered if o.is_named(phrase))
+    if not named:
+        raise IrregularityError(f"{phrase!r} names none of the options offered ({codes})")
+    return named
 
 
 @dataclass(frozen=True)
@@ -390,6 +494,14 @@ class Ruling:
             f"{self.kind.value}: {code!r} is not an option here (offered: {offered}) [{self.law}]"
         )
 
+    def options_named(self, phrase: str) -> tuple[Option, ...]:
+        """The options of this ruling that `phrase`, in the law's words, names.
+
+        Raises:
+            IrregularityError: the phrase names none of them.
+        """
+        return options_named(self.options, phrase)
+
     def to_json(self) -> dict[str, Any]:
         """The ruling as a JSON-ready dict (the data of an ``"irregularity"`` event)."""
         return {
@@ -445,8 +557,32 @@ class Obligation:
 # --------------------------------------------------------------------------------------------
 
 
-def _o(code: str, text: str, law: str) -> Option:
-    return Option(code, text, law)
+def _o(code: str, text: str, law: str, *aliases: str) -> Option:
+    return Option(code, text, law, aliases)
+
+
+def _second_hand_options(law: str, who: str) -> tuple[Option, ...]:
+    """A80, A92, B82, B100: the partner of the offender may be called upon to play his highest
+    or lowest card of the suit played, or to win or lose the trick."""
+    return (
+        _o(
+            "highest",
+            f"the {who} plays his highest card of the suit led",
+            law,
+            "play his highest card of the suit played",
+            "play highest of suit led",
+        ),
+        _o(
+            "lowest",
+            f"the {who} plays his lowest card of the suit led",
+            law,
+            "play his lowest card of the suit played",
+            "play lowest of suit led",
+        ),
+        _o("win", f"the {who} wins the trick if he can", law, "win the trick"),
+        _o("lose", f"the {who} loses the trick if he can", law, "lose the trick"),
+        _o(_WAIVE, _T_WAIVE, law),
+    )
 
 
 _WAIVE = "waive"
@@ -558,6 +694,10 @@ def _auction_1912() -> IrregularityCode:
                     "the offender must make his bid sufficient and his partner may not declare "
                     "again unless an adversary bids or doubles",
                     f"{s} L50; Case 2",
+                    "the declarer must make his bid sufficient and his partner is debarred from "
+                    "making any further declaration unless an adversary subsequently bids or "
+                    "doubles",
+                    "offender must make bid sufficient",
                 ),
                 _o(
                     "condone",
@@ -578,6 +718,11 @@ def _auction_1912() -> IrregularityCode:
                     "declaration; his partner may not declare again unless an adversary bids "
                     "or doubles",
                     f"{s} L50",
+                    "the declarer is considered to have bid to take all the tricks and his "
+                    "partner cannot further declare unless an adversary subsequently bids or "
+                    "doubles",
+                    "accept: offender deemed to bid all 13 tricks (seven) in that declaration; "
+                    "his partner barred unless an adversary later bids or doubles",
                 ),
                 _o("new_deal", "demand a new deal", f"{s} L50"),
                 _o(
@@ -628,6 +773,8 @@ def _auction_1912() -> IrregularityCode:
                     "prohibit the lead of the exposed card's suit (the offender's partner is the "
                     "original leader)",
                     f"{s} L65",
+                    "prohibit the suit of the exposed card being the initial lead",
+                    "prohibit the lead of that suit",
                 ),
                 _o(_WAIVE, "allow any opening lead", f"{s} L65"),
             ),
@@ -643,8 +790,11 @@ def _auction_1912() -> IrregularityCode:
                     "prohibit_suit",
                     "call the card and also prohibit the lead of its suit",
                     f"{s} L66",
+                    "in addition to calling the card, prohibit the lead of the suit of the "
+                    "exposed card",
+                    "and additionally prohibit the lead of that suit",
                 ),
-                _o("call_card", "call the card only", f"{s} L66"),
+                _o("call_card", "call the card only", f"{s} L66", "call the card"),
             ),
             note="exposed by the leader's partner; a card the rightful leader exposes is only "
             "subject to call",
@@ -722,26 +872,14 @@ def _auction_1912() -> IrregularityCode:
             Irregularity.PLAYED_BEFORE_TURN,
             f"{s} L80",
             Claimant.DECLARER,
-            (
-                _o("highest", "the second hand plays his highest card of the suit led", f"{s} L80"),
-                _o("lowest", "the second hand plays his lowest card of the suit led", f"{s} L80"),
-                _o("win", "the second hand wins the trick if he can", f"{s} L80"),
-                _o("lose", "the second hand loses the trick if he can", f"{s} L80"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L80"),
-            ),
+            _second_hand_options(f"{s} L80", "second hand"),
             note="the offender is the fourth hand, not dummy or declarer",
         ),
         Rule(
             Irregularity.ATTENTION_TO_TRICK,
             f"{s} L92",
             Claimant.DECLARER,
-            (
-                _o("highest", "the partner plays his highest card of the suit led", f"{s} L92"),
-                _o("lowest", "the partner plays his lowest card of the suit led", f"{s} L92"),
-                _o("win", "the partner wins the trick if he can", f"{s} L92"),
-                _o("lose", "the partner loses the trick if he can", f"{s} L92"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L92"),
-            ),
+            _second_hand_options(f"{s} L92", "partner"),
         ),
         Rule(
             Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
@@ -803,6 +941,9 @@ def _auction_1912() -> IrregularityCode:
                     "the card played in error is exposed; the declarer may call it whenever he "
                     "pleases",
                     f"{s} L86",
+                    "the card played in error is exposed and the declarer may call it whenever "
+                    "he pleases",
+                    "exposed; declarer may call it whenever he pleases",
                 ),
                 _o(
                     "highest",
@@ -1043,7 +1184,13 @@ def _bridge_1906() -> IrregularityCode:
             Claimant.ELDEST_HAND,
             (
                 _o("new_deal", "claim a new deal", f"{s} L47"),
-                _o("compel", "compel the dealer's partner to declare the trump", f"{s} L47"),
+                _o(
+                    "compel",
+                    "compel the dealer's partner to declare the trump",
+                    f"{s} L47",
+                    "compel the offending player to declare the trump",
+                    "compel dealer's partner to declare",
+                ),
             ),
             deadline="before any declaration as to doubling",
         ),
@@ -1147,26 +1294,14 @@ def _bridge_1906() -> IrregularityCode:
             Irregularity.PLAYED_BEFORE_TURN,
             f"{s} L82",
             Claimant.DECLARER,
-            (
-                _o("highest", "the second hand plays his highest card of the suit led", f"{s} L82"),
-                _o("lowest", "the second hand plays his lowest card of the suit led", f"{s} L82"),
-                _o("win", "the second hand wins the trick if he can", f"{s} L82"),
-                _o("lose", "the second hand loses the trick if he can", f"{s} L82"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L82"),
-            ),
+            _second_hand_options(f"{s} L82", "second hand"),
             note="the offender's partner is the second hand, not dummy or dealer",
         ),
         Rule(
             Irregularity.ATTENTION_TO_TRICK,
             f"{s} L100",
             Claimant.DECLARER,
-            (
-                _o("highest", "the partner plays his highest card of the suit led", f"{s} L100"),
-                _o("lowest", "the partner plays his lowest card of the suit led", f"{s} L100"),
-                _o("win", "the partner wins the trick if he can", f"{s} L100"),
-                _o("lose", "the partner loses the trick if he can", f"{s} L100"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L100"),
-            ),
+            _second_hand_options(f"{s} L100", "partner"),
         ),
         Rule(
             Irregularity.TWO_CARDS_PLAYED,
@@ -1213,6 +1348,8 @@ def _bridge_1906() -> IrregularityCode:
                     "the card played in error is exposed; the dealer may call it whenever he "
                     "pleases",
                     f"{s} L91",
+                    "the card played in error is an exposed card, and the dealer can call it "
+                    "whenever he pleases",
                 ),
                 _o(
                     "highest",
