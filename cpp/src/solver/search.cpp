@@ -69,30 +69,31 @@ constexpr std::array<unsigned, 16> kSigMask = [] {
 }();
 
 /// Does a stored pattern match the position at a trick boundary? Same shape is given; compare,
-/// suit by suit, the owners of the pattern's top cards with the position's.
-inline bool matches(const Pattern& e, const TrickFrame& f) noexcept {
-  for (std::size_t s = 0; s < 4; ++s) {
-    const std::uint32_t top = e.top[s];
-    if ((f.code[s] >> (2 * (f.len[s] - static_cast<int>(top >> kTopShift)))) != (top & kTopCode))
-      return false;
-  }
-  return true;
+/// suit by suit, the owners of the pattern's top cards with the position's. `aligned` holds the
+/// position's owner codes left-aligned, so one mask per suit selects the pattern's top cards;
+/// the four comparisons are combined without branches (a probe walks many patterns, and early
+/// exits mispredicted).
+inline bool matches(const Pattern& e, const std::uint32_t* aligned) noexcept {
+  std::uint32_t diff = 0;
+  for (std::size_t s = 0; s < 4; ++s)
+    diff |= (aligned[s] ^ e.top[s]) & top_mask(e.top[s] & kTopCount);
+  return diff == 0;
 }
 
 /// Walks a chain of the pattern tree for a pattern that matches the position and whose bounds
 /// decide "leader's side >= lneed". A pattern that does not match rules out its whole subtree;
 /// one that matches without deciding sends the walk into its more specific children.
 const Pattern* find_pattern(const TranspositionTable& tt, std::uint32_t head,
-                            const TrickFrame& f, int lneed) noexcept {
+                            const std::uint32_t* aligned, int lneed) noexcept {
   for (std::uint32_t c = head; c; c = tt.chunk(c).next) {
     const PatternChunk& chunk = tt.chunk(c);
     for (std::uint32_t j = 0; j < chunk.count; ++j) {
       const Pattern& e = chunk.patterns[j];
       const bool decides = e.lower >= lneed || e.upper < lneed;
       if (!decides && !e.child) continue;
-      if (!matches(e, f)) continue;
+      if (!matches(e, aligned)) continue;
       if (decides) return &e;
-      if (const Pattern* d = find_pattern(tt, e.child, f, lneed)) return d;
+      if (const Pattern* d = find_pattern(tt, e.child, aligned, lneed)) return d;
     }
   }
   return nullptr;
@@ -275,12 +276,15 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
 
   ++stats_->tt_probes;
   const Pattern* e = nullptr;
+  std::uint32_t aligned[4];
   {
     // Owners of each suit's top card: a chain's patterns all fix some suits' top cards (its
     // mask) with given owners (its sig); only chains that agree with the position are walked.
     unsigned owners = 0;
-    for (std::size_t s = 0; s < 4; ++s)
-      if (f.len[s]) owners |= ((f.code[s] >> (2 * (f.len[s] - 1))) & 3u) << (2 * s);
+    for (std::size_t s = 0; s < 4; ++s) {
+      aligned[s] = f.len[s] ? f.code[s] << (32 - 2 * f.len[s]) : 0u;
+      owners |= (aligned[s] >> 30) << (2 * s);
+    }
     for (unsigned cont = key; cont < 256 && !e; cont += 32) {
       const ShapeBucket* b = tt_.find(f.shape, static_cast<std::uint8_t>(cont));
       if (!b) break;
@@ -294,7 +298,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
         heads[n++] = b->heads[i];
         tt_.prefetch_chunk(b->heads[i]);
       }
-      for (int i = 0; i < n && !e; ++i) e = find_pattern(tt_, heads[i], f, lneed);
+      for (int i = 0; i < n && !e; ++i) e = find_pattern(tt_, heads[i], aligned, lneed);
       if (b->count < ShapeBucket::kChains) break;
     }
   }
@@ -303,7 +307,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     std::uint64_t seg = 0;
     for (int s = 0; s < kNumSuits; ++s)
       seg |= keep_top(f.all & suit_bits(s),
-                      static_cast<int>(e->top[static_cast<std::size_t>(s)] >> kTopShift));
+                      static_cast<int>(e->top[static_cast<std::size_t>(s)] & kTopCount));
     rel = seg;
     return to_ns(e->lower >= lneed ? e->lower : e->upper);
   }
@@ -443,7 +447,8 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     // Extend through the run of the lowest relevant card's owner (see the header comment).
     const std::uint32_t owner = owner_[static_cast<std::size_t>(b)];
     while (k < n && ((f.code[si] >> (2 * (n - k - 1))) & 3u) == owner) ++k;
-    e.top[si] = (f.code[si] >> (2 * (n - k))) | static_cast<std::uint32_t>(k) << kTopShift;
+    const auto uk = static_cast<std::uint32_t>(k);
+    e.top[si] = ((f.code[si] << (32 - 2 * n)) & top_mask(uk)) | uk;
     segment |= keep_top(all_s, k);
   }
   rel = segment;

@@ -70,10 +70,9 @@ void TranspositionTable::store(std::uint64_t shape, std::uint8_t key, const Patt
   unsigned mask = 0;
   unsigned sig = 0;
   for (int s = 0; s < 4; ++s) {
-    const unsigned k = p.top[s] >> kTopShift;
-    if (k == 0) continue;
+    if ((p.top[s] & kTopCount) == 0) continue;
     mask |= 1u << s;
-    sig |= ((p.top[s] >> (2 * (k - 1))) & 3u) << (2 * s);
+    sig |= (p.top[s] >> 30) << (2 * s);
   }
   const std::uint16_t tag = chain_tag(mask, sig);
   for (unsigned cont = key; cont < 256; cont += 32) {

@@ -13,15 +13,19 @@
 
 namespace redouble::detail {
 
-/// Where a pattern's per-suit length k sits in Pattern::top.
-inline constexpr int kTopShift = 27;
-/// The owner-code bits of Pattern::top.
-inline constexpr std::uint32_t kTopCode = (1u << kTopShift) - 1;
+/// Bits of Pattern::top holding k, the number of top cards the pattern fixes in the suit.
+inline constexpr std::uint32_t kTopCount = 15;
+
+/// The bits of a left-aligned owner code that its k highest cards occupy (k = 0..13).
+constexpr std::uint32_t top_mask(std::uint32_t k) noexcept {
+  return k ? ~0u << (32 - 2 * k) : 0u;
+}
 
 /// One stored pattern with its bounds (24 bytes).
 struct Pattern {
-  /// Per suit: bits 0..25 the owner code of the k highest cards (canonical.hpp), bits 27..30 k,
-  /// the number of top cards the pattern fixes.
+  /// Per suit: the owner code of the suit's k highest cards *left-aligned* (the highest card in
+  /// bits 31..30, canonical.hpp's code shifted up), and k in bits 0..3. Left alignment lets a
+  /// probe compare a suit with one mask, whatever the suit's length (see matches in search.cpp).
   std::uint32_t top[4];
   std::uint8_t lower;  ///< tricks the side on lead surely takes
   std::uint8_t upper;  ///< tricks the side on lead takes at most
@@ -33,10 +37,9 @@ static_assert(sizeof(Pattern) == 24);
 /// Does pattern g fix a subset of what pattern n fixes (so every position n matches, g does)?
 inline bool generalizes(const Pattern& g, const Pattern& n) noexcept {
   for (int s = 0; s < 4; ++s) {
-    const int kg = static_cast<int>(g.top[s] >> kTopShift);
-    const int kn = static_cast<int>(n.top[s] >> kTopShift);
-    if (kg > kn || ((n.top[s] & kTopCode) >> (2 * (kn - kg))) != (g.top[s] & kTopCode))
-      return false;
+    const std::uint32_t kg = g.top[s] & kTopCount;
+    const std::uint32_t m = top_mask(kg);
+    if (kg > (n.top[s] & kTopCount) || ((n.top[s] ^ g.top[s]) & m)) return false;
   }
   return true;
 }
