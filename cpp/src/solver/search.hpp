@@ -53,6 +53,17 @@ class Engine {
   int lead_node(int tk, int need, std::uint64_t& rel);
   int follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
   int last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
+  /// How a lead node was decided without a search.
+  enum class Bound { kNone, kQuick, kTable };
+  /// The bounds a lead node tries before generating moves: quick tricks for the side on lead,
+  /// sure tricks for the other side, then the table. When one decides "NS >= need", sets
+  /// `value` (NS terms) and `rel` and says which; f is the node's (derived) frame, r its tricks.
+  Bound bound_at_lead(const TrickFrame& f, int r, int need, int& value,
+                      std::uint64_t& rel) noexcept;
+  /// Lookahead ordering of the leads from `start` on: plays each lead's trick out with the
+  /// followers' first choices and moves to the front the leads after which the next lead node's
+  /// bounds or table already decide "NS >= need" for the leader's side.
+  void promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept;
   void derive_frame(int tk) noexcept;
   void store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
              std::uint64_t& rel) noexcept;
