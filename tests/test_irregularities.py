@@ -709,6 +709,140 @@ def test_auction_1912_law_82_no_second_card_to_a_trick() -> None:
     assert g.trick_on_table == {E: Card.parse("CA")}
 
 
+def test_auction_1912_law_82_five_card_trick_surplus_card_restored() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")  # West
+    g.play_surplus_card("C6", seat=W)  # and, unnoticed, another club: a five-card trick
+    g.play("C2")
+    assert g.trick_on_table[W] == Card.parse("C7")  # the surplus card does not count
+    for card in ("CK", "C9", "C5", "C3", "CQ", "CT", "D8"):  # West has no club left: discards
+        g.play(card)
+    g.play("C4")
+    g.quit_trick()
+    assert not [r for r in g.rulings if r.kind is Irregularity.SURPLUS_CARD]  # not yet found
+    assert g.count_tricks(seat=N) == 1
+    r = last_ruling(g, Irregularity.SURPLUS_CARD)
+    assert r.law == "seed 000 L82"
+    assert r.offender is W
+    assert r.options == ()
+    assert not r.blocking
+    assert r.data == {"trick": 0, "card": "C6", "restored": True, "revokes": [2]}
+    assert Card.parse("C6") in g.visible_cards(W)[W]  # restored to its holder
+    assert [e.data["trick"] for e in g.log if e.kind == "revoke_established"] == [2]
+    assert g.count_tricks(seat=E) == 0  # no trick holds more than four cards now
+    play_out(g)
+    assert len(g.tricks) == 13
+    assert all(len(t.cards) == 4 for t in g.tricks)
+    claim = only(g)
+    assert claim.kind is Irregularity.REVOKE_CLAIM
+    assert claim.data == {"side": "EW", "revokes": 1}  # liable for the revoke meanwhile made
+    g.decide("points")
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty.ns == 150
+    again = Game.from_json(g.to_json())
+    assert again.results[0].score == score
+
+
+def test_auction_1912_law_82_surplus_card_found_when_its_holder_has_none_to_play() -> None:
+    g = spades()
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play_surplus_card("C6", seat=W)
+    g.play("C2")
+    with pytest.raises(IllegalPlayError, match="dummy"):
+        g.play_surplus_card("C9", seat=S)
+    with pytest.raises(IllegalPlayError, match="not played"):
+        spades().play_surplus_card("D2", seat=W)  # nobody has played to the trick yet
+    play_out(g)  # West runs out of cards a trick early: the error is found, the card restored
+    (r,) = [r for r in g.rulings if r.kind is Irregularity.SURPLUS_CARD]
+    assert r.data["restored"] is True
+    assert r.data["card"] == "C6"
+    assert len(g.tricks) == 13
+    assert all(len(t.cards) == 4 for t in g.tricks)
+    assert Card.parse("C6") in {c for t in g.tricks[1:] for c in t.cards}  # played after all
+    claims = [x for x in g.pending if x.kind is Irregularity.REVOKE_CLAIM]
+    assert sum(x.data["revokes"] for x in claims) == len(r.data["revokes"])
+    for claim in claims:
+        g.decide("waive", ruling=claim.id)
+    assert g.results[0].score is not None
+    g = spades("bridge_1906")  # Bridge: seed 003 has no L84; the Auction equivalent applies
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play_surplus_card("C6", seat=W)
+    assert g.count_tricks(seat=N) == 1
+    assert "bridge_exposed_card_def" in last_ruling(g, Irregularity.SURPLUS_CARD).law
+    with pytest.raises(GameError, match="strict"):
+        Game("auction_1912", deals=[DEAL]).count_tricks(seat=N)
+
+
+def test_auction_1912_law_85_question_keeps_the_revoke_open_after_quitting() -> None:
+    def revoke_asked(answered_no: bool = False) -> Game:
+        g = spades()
+        g.play("D2")  # East leads
+        g.play("DA")  # dummy wins
+        g.play("HJ")  # West holds DT98: a revoke
+        g.play("D5")
+        g.ask_having_none(seat=E, answered_no=answered_no)  # "Having none, partner?"
+        return g
+
+    g = revoke_asked()
+    r = last_ruling(g, Irregularity.REVOKE_QUESTION)
+    assert r.law == "seed 000 L85"
+    assert r.offender is W
+    assert r.options == ()
+    assert not r.blocking
+    assert r.data == {"trick": 0, "card": "HJ", "revoke": True}
+    g.quit_trick()
+    g.play("DK")  # dummy leads to the following trick: not the revoking side
+    assert not [e for e in g.log if e.kind == "revoke_established"]
+    g.correct_revoke(seat=W)
+    assert g.trick_on_table == {E: Card.parse("D2"), S: Card.parse("DA")}  # the trick is back
+    assert Card.parse("DK") in g.visible_cards(S)[S]
+    assert len(g.tricks) == 0
+    corrected = only(g)
+    assert corrected.kind is Irregularity.REVOKE_CORRECTED
+    assert codes(corrected) == ["expose", "highest", "lowest"]
+    g.decide("lowest")
+    assert g.legal_actions() == [Card.parse("D8")]
+    play_out(g)
+    result = g.results[0]
+    assert not [x for x in result.rulings if x.kind is Irregularity.REVOKE_CLAIM]
+    score = result.score
+    assert score is not None
+    assert score.breakdown.revoke_penalty == PerSide()
+    assert Game.from_json(g.to_json()).results[0].score == score
+    # The revoking side plays to the following trick: established.
+    g = revoke_asked()
+    g.quit_trick()
+    g.play("DK")
+    g.play("D9")  # West
+    assert [e.data["trick"] for e in g.log if e.kind == "revoke_established"] == [0]
+    with pytest.raises(GameError, match="established"):
+        g.correct_revoke(seat=W)
+    # Answered in the negative: quitting establishes it, as without the question.
+    g = revoke_asked(answered_no=True)
+    g.quit_trick()
+    assert [e.data["trick"] for e in g.log if e.kind == "revoke_established"] == [0]
+    play_out(g)
+    assert only(g).data == {"side": "EW", "revokes": 1}
+    # Nothing to ask about; and Bridge has no such law (seed 003 L86).
+    g = spades()
+    g.play("D2")
+    with pytest.raises(GameError, match="not renounced"):
+        g.ask_having_none(seat=W)
+    g = spades("bridge_1906")
+    g.play("D2")
+    g.play("DA")
+    g.play("HJ")
+    with pytest.raises(GameError, match="no law"):
+        g.ask_having_none(seat=E)
+
+
 def test_auction_1912_law_83_revoke_established_when_trick_quitted() -> None:
     g = spades()
     g.play("CA")
@@ -977,6 +1111,58 @@ def test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent() -> No
     assert again.declaring.doublings == 1
     with pytest.raises(GameError, match="strict"):
         Game("bridge_1906", deals=[DEAL]).consent(seat=N)
+
+
+def test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consent() -> None:
+    g = game("bridge_1906", "S")  # North, the dealer, makes spades; East is the eldest hand
+    g.call("X")  # East doubles
+    g.play("D4", seat=E)  # and leads before the doubling is completed
+    r = last_ruling(g, Irregularity.LEAD_DURING_DECLARING)
+    assert r.offender is E
+    assert r.options == ()
+    assert not r.blocking
+    assert "consent of the adversary who last doubled" in r.note
+    assert g.to_act is N
+    g.call("X")  # the maker re-doubles: his side's right is untouched
+    assert g.to_act is E
+    assert "X" in [str(c) for c in g.legal_actions()]  # the leader himself is not barred
+    g.call("P")
+    assert g.to_act is W
+    assert [str(c) for c in g.legal_actions()] == ["P"]
+    with pytest.raises(IllegalCallError, match=r"North, the adversary who last doubled.*L56"):
+        g.call("X")
+    with pytest.raises(GameError, match="consent"):
+        g.consent(seat=S)  # not the one who last doubled
+    with pytest.raises(GameError, match="consent"):
+        g.consent(seat=E)  # nor the offender
+    g.consent(seat=N)
+    g.call("X")  # West re-doubles with North's consent
+    assert g.declaring.doublings == 3
+    assert g.to_act is N
+    g.call("P")  # the maker: "Satisfied"
+    assert g.to_act is S
+    g.call("X")  # his partner re-doubles
+    assert g.declaring.doublings == 4
+    assert g.to_act is E
+    g.call("P")
+    with pytest.raises(IllegalCallError, match=r"South, the adversary who last doubled"):
+        g.call("X")  # the consent was for one re-double: now South's is needed
+    g.call("P")
+    assert g.contract is not None
+    assert g.contract.doublings == 4
+    again = Game.from_json(g.to_json())
+    assert again.contract is not None
+    assert again.contract.doublings == 4
+    # The lead does not affect the first double of either adversary.
+    g = game("bridge_1906", "S")
+    g.play("D4", seat=E)
+    assert "X" in [str(c) for c in g.legal_actions()]
+    g.call("P")  # East: "May I lead?"
+    assert g.to_act is W
+    g.call("X")  # his partner's first double needs no consent
+    assert g.declaring.doublings == 1
+    with pytest.raises(GameError, match="consent"):
+        g.consent(seat=N)  # nobody needs a consent now
 
 
 def test_bridge_1906_law_63_dummy_intervention_forfeits_penalty() -> None:
@@ -1250,7 +1436,7 @@ def test_bridge_three_handed_lowest_cut_has_the_permanent_dummy() -> None:
 
 def test_options_are_named_in_the_laws_words() -> None:
     r = rule_for("auction_1912", Irregularity.CARD_EXPOSED_BEFORE_LEAD)
-    assert [o.code for o in options_named(r.options, "call the card")] == ["call_card"]
+    assert [o.code for o in options_named(r.options, "call the card only")] == ["call_card"]
     assert [o.code for o in options_named(r.options, "call_card")] == ["call_card"]
     named = options_named(r.options, "in addition to calling the card, prohibit the lead of the "
                           "suit of the exposed card")  # fmt: skip

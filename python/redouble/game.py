@@ -493,6 +493,24 @@ class RandomPlayer:
 
 
 @dataclass
+class _Consent:
+    """A double that needs another player's consent (internal).
+
+    B60: after the dealer's right-hand adversary led during the doubling, the eldest hand "may
+    only double if the maker of the trump consent" (``consenter`` the maker; one consent lifts
+    the bar). B56: after the eldest hand led before the doubling was completed, "his partner
+    may re-double only with the consent of the adversary who last doubled" (``consenter`` None:
+    whoever made the last double when he wants to re-double; only a double over the other
+    side's re-double needs it, and each such re-double needs a fresh consent).
+    """
+
+    law: str
+    consenter: Seat | None
+    redouble_only: bool = False
+    given: bool = False
+
+
+@dataclass
 class _Revoke:
     """An irregular card that the revoke penalty may follow (internal)."""
 
@@ -505,6 +523,7 @@ class _Revoke:
     corrected: bool = False
     forfeited: bool = False
     obligation: Obligation | None = None
+    questioned: bool = False  # A85: asked about before the trick was quitted
 
 
 class _TablePlay:
@@ -636,6 +655,9 @@ _ACTIONS = (
     "report_dealt_out_of_turn",
     "report_short_hand",
     "consent",
+    "ask_having_none",
+    "play_surplus_card",
+    "count_tricks",
 )
 
 _IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
@@ -758,11 +780,13 @@ class Game:
         self._callable: dict[Seat, set[Card]] = {s: set() for s in Seat}
         self._exposed_in_auction: list[tuple[Seat, Card]] = []
         self._omissions: dict[int, tuple[Seat, str | None]] = {}
+        # A82: cards played, unnoticed, to a trick already played to: (trick, holder, card).
+        self._surplus: list[tuple[int, Seat, Card]] = []
         self._claim_played_out = False
         self._conceded: PerSide | None = None
         self._revoke_claims: dict[Side, str] = {}
-        # Who may double only with another's consent (B60): doubler -> (consenter, law).
-        self._consent_needed: dict[Seat, tuple[Seat, str]] = {}
+        # Who may double only with another's consent (B56, B60): doubler -> the consent.
+        self._consent_needed: dict[Seat, _Consent] = {}
         self._after_call()
 
     def _after_call(self) -> None:
@@ -967,7 +991,8 @@ class Game:
         """
         if self._phase is Phase.DECLARE:
             calls = list(self._declaring.legal_calls())
-            if self._declaring.to_call in self._consent_needed:  # B60: not without consent
+            to_call = self._declaring.to_call
+            if to_call is not None and self._consent_missing(to_call) is not None:  # B56, B60
                 calls = [c for c in calls if c.kind is not CallKind.DOUBLE]
             return calls
         if self._phase is Phase.PLAY and self._table is not None:
@@ -1474,13 +1499,17 @@ class Game:
         text = str(c)
         if s == to:
             why = d.why_illegal(c)
-            if why is None and c.kind is CallKind.DOUBLE and s in self._consent_needed:
-                consenter, law = self._consent_needed[s]
+            missing = self._consent_missing(s) if c.kind is CallKind.DOUBLE else None
+            if why is None and missing is not None:
+                consenter, words, law = missing
                 why = (
-                    f"{s.name.title()} may double only if {consenter.name.title()}, the maker "
-                    f"of the trump, consents (Game.consent) [{law}]"
+                    f"{s.name.title()} may double only if {consenter.name.title()}, {words}, "
+                    f"consents (Game.consent) [{law}]"
                 )
             if why is None:
+                needed = self._consent_needed.get(s)
+                if c.kind is CallKind.DOUBLE and needed is not None:
+                    needed.given = False  # B56: a consent is for one re-double
                 self._regular_call(c, s)
                 return
             if d.maker is None and to == dealer.partner and c.kind is CallKind.PASS:
@@ -1584,9 +1613,13 @@ class Game:
         self._log.append(Event("play", seat, {"card": str(c)}))
         if seat == d.dealer.rho:
             # B60: the eldest hand "may only double if the maker of the trump consent".
-            self._consent_needed[d.dealer.lho] = (d.maker, "seed 003 L60")
+            self._consent_needed[d.dealer.lho] = _Consent("seed 003 L60", d.maker)
             self._raise(Irregularity.LEAD_DURING_DECLARING, seat, data={"card": str(c)})
         else:
+            # B56: "his partner may re-double only with the consent of the adversary who last
+            # doubled; but such lead shall not affect the right of either adversary to double":
+            # the partner's first double, and every double of the eldest hand, stay free.
+            self._consent_needed[seat.partner] = _Consent("seed 003 L56", None, redouble_only=True)
             self._raise(
                 Irregularity.LEAD_DURING_DECLARING,
                 seat,
@@ -1594,8 +1627,23 @@ class Game:
                 options=(),
                 note="B56: the eldest hand led before the doubling was over; the card is taken "
                 "back [assumed], and his partner may re-double only with the consent of the "
-                "adversary who last doubled",
+                "adversary who last doubled (Game.consent); either adversary's right to double "
+                "is not affected",
             )
+
+    def _consent_missing(self, seat: Seat) -> tuple[Seat, str, str] | None:
+        """Whose consent `seat` lacks to double now (B56, B60): (consenter, who he is, law),
+        or None when `seat` may double without one (internal)."""
+        needed = self._consent_needed.get(seat)
+        d = self._declaring
+        if needed is None or needed.given or not isinstance(d, BridgeDeclaration):
+            return None
+        if needed.consenter is not None:
+            return needed.consenter, "the maker of the trump", needed.law
+        if not needed.redouble_only or d.doublings == 0:
+            return None  # B56: a first double is not affected by the lead
+        last = next(who for who, call in reversed(d.history) if call.kind is CallKind.DOUBLE)
+        return last, "the adversary who last doubled", needed.law
 
     # -- play ------------------------------------------------------------------------------------------
     def _follow(self, seat: Seat, lead: bool) -> CardSet:
@@ -1697,6 +1745,7 @@ class Game:
         self._place(s, c)
         if self._phase is Phase.PLAY and t.is_full() and len(t.tricks) == 12:
             self._gather()
+        self._surplus_found_by_want_of_a_card()
 
     def _place(self, s: Seat, c: Card) -> None:
         """Put `s`'s card `c` on the table and raise what it breaks (internal)."""
@@ -1705,6 +1754,10 @@ class Game:
         assert self._contract is not None
         declarer, dummy = self._contract.declarer, self._contract.dummy
         defenders = declarer.side.opponents
+        for rv in self._revokes:  # A85: the revoking side plays to the following trick
+            later = rv.trick < len(t.tricks) and rv.seat.side == s.side
+            if later and rv.questioned and not (rv.established or rv.corrected):
+                self._establish(rv)
         lead = not t.cards
         follow = self._follow(s, lead)
         failed: Obligation | None = None
@@ -1790,19 +1843,26 @@ class Game:
         self._obligations = [(o, k) for o, k in self._obligations if k is None or k > index]
         for rv in self._revokes:
             if rv.trick == index and not rv.corrected and not rv.established:
-                rv.established = rv.kind is not Irregularity.DUMMY_REVOKE
-                ruling = next((r for r in self._open.values() if r.id == rv.ruling), None)
-                if ruling is not None:
-                    self._close(ruling, "lapsed")
-                if rv.established:
-                    self._log.append(
-                        Event("revoke_established", rv.seat, {"card": str(rv.card), "trick": index})
-                    )
+                if rv.questioned and len(t.tricks) < 13:
+                    continue  # A85: quitting does not establish it
+                self._establish(rv)
         for r in list(self._open.values()):
             if r.kind in (Irregularity.LEAD_OUT_OF_TURN, Irregularity.DECLARER_LEAD_OUT_OF_TURN):
                 self._close(r, "lapsed")
         if len(t.tricks) == 13:
             self._end_play()
+
+    def _establish(self, rv: _Revoke) -> None:
+        """The revoke `rv` can no longer be corrected: established (a dummy's card just stands)
+        (internal)."""
+        rv.established = rv.kind is not Irregularity.DUMMY_REVOKE
+        ruling = next((r for r in self._open.values() if r.id == rv.ruling), None)
+        if ruling is not None:
+            self._close(ruling, "lapsed")
+        if rv.established:
+            self._log.append(
+                Event("revoke_established", rv.seat, {"card": str(rv.card), "trick": rv.trick})
+            )
 
     def quit_trick(self, *, seat: Seat | int | str | None = None) -> None:
         """Turn and quit the trick on the table (its revokes are then established, A83; B86).
@@ -1907,14 +1967,198 @@ class Game:
             and t.cards.get(rv.seat) == rv.card
             and (who is None or rv.seat == who)
         ]
-        if not open_:
+        questioned = [
+            rv
+            for rv in self._revokes
+            if rv.questioned
+            and rv.trick == index - 1
+            and not (rv.corrected or rv.established)
+            and (who is None or rv.seat == who)
+        ]
+        if not open_ and not questioned:
             raise GameError(
                 "no revoke on the trick on the table can be corrected (it is established once "
                 "the trick is quitted) [seed 000 L83, L85]"
             )
-        rv = open_[0]
+        rv = open_[0] if open_ else questioned[0]
         self._log.append(Event("correct_revoke", rv.seat, {}))
+        if not open_:
+            self._reopen_last_trick()
         self._do_correct(rv)
+
+    def _reopen_last_trick(self) -> None:
+        """A85: a revoke asked about before its trick was quitted is corrected afterwards: the
+        trick comes back to the table as it was played, and the card (of the other side) led
+        to the following trick goes back to its holder, without penalty [assumed] (internal)."""
+        t = self._table
+        assert t is not None
+        for seat in reversed(list(t.order)):
+            t.take_back(seat)
+        trick = t.tricks.pop()
+        seats = [trick.leader.next(k) for k in range(len(trick.cards))]
+        t.cards = dict(zip(seats, trick.cards, strict=True))
+        t.order = seats
+        t.leader = t.rightful = trick.leader
+
+    def ask_having_none(self, *, seat: Seat | int | str, answered_no: bool = False) -> None:
+        """`seat` asks his partner whether he has a card of the suit he has just renounced
+        ("Having none?"), before the trick is turned and quitted (Auction 1912, seed 000 L85).
+
+        The law: "should the question be asked before the trick is turned and quitted,
+        subsequent turning and quitting does not establish a revoke, and the error may be
+        corrected unless the question is answered in the negative, or unless the revoking
+        player or his partner has led or played to the following trick." So a revoke asked
+        about stays open when the trick is quitted: :meth:`correct_revoke` may still correct it
+        (the trick comes back to the table) until the revoking side plays to the next trick,
+        which establishes it. `answered_no`: the partner answered "no" (he has none), which
+        leaves the revoke to be established by quitting, as without the question. Dummy may
+        ask the declarer (A60 a); a renounce that is no revoke is asked about to no effect.
+        Bridge (seed 003 L86) establishes a revoke by quitting whatever is asked: refused there.
+
+        Raises:
+            GameError: strict game, a code without the law, no trick on the table, or the
+                partner has not renounced to it.
+        """
+        self._need_lenient("ask_having_none")
+        self._require(Irregularity.REVOKE_QUESTION, GameError, "asking about a renounce")
+        t = self._table
+        if self._phase is not Phase.PLAY or t is None or not t.cards:
+            raise GameError("the question is asked before the trick is turned and quitted")
+        asker = Seat.of(seat)
+        partner = asker.partner
+        led = t.led_suit
+        card = t.cards.get(partner)
+        if card is None or partner == t.leader or card.suit == led:
+            raise GameError(
+                f"{partner.name.title()} has not renounced to the trick on the table [seed 000 L85]"
+            )
+        self._check_free()
+        index = len(t.tricks)
+        data: dict[str, Any] = {"answered_no": True} if answered_no else {}
+        self._log.append(Event("ask_having_none", asker, data))
+        revokes = [
+            rv
+            for rv in self._revokes
+            if rv.seat == partner and rv.trick == index and not (rv.corrected or rv.established)
+        ]
+        for rv in revokes:
+            rv.questioned = not answered_no
+        self._raise(
+            Irregularity.REVOKE_QUESTION,
+            partner,
+            data={"trick": index, "card": str(card), "revoke": bool(revokes), **data},
+        )
+
+    def play_surplus_card(self, card: Card | str | int, *, seat: Seat | int | str) -> None:
+        """`seat` puts a second card, unnoticed, on the trick on the table to which he has
+        already played (Auction 1912, seed 000 L82; Bridge by the Auction equivalent): the trick
+        will hold five cards. The surplus card never counts in the trick [assumed: it was not
+        played to it]; it is out of its holder's hand until the tricks are counted
+        (:meth:`count_tricks`), or until he has no card to play, when the error is necessarily
+        detected and the tricks counted; if neither happens before the play ends (a claim), he
+        still answers for the revokes it caused.
+
+        Raises:
+            GameError: strict game, a code without the law, not the play phase, or a decision
+                pending.
+            IllegalPlayError: dummy (whose cards the declarer plays), a card not held, or a
+                player who has not played to the trick on the table.
+        """
+        self._need_lenient("play_surplus_card")
+        self._require(Irregularity.SURPLUS_CARD, GameError, "a surplus card")
+        t = self._table
+        if self._phase is not Phase.PLAY or t is None:
+            raise GameError("no trick is on the table")
+        self._check_free()
+        assert self._contract is not None
+        s = Seat.of(seat)
+        c = _parse_card(card)
+        if s == self._contract.dummy:
+            raise IllegalPlayError("dummy's cards are played by the declarer (A82 excludes dummy)")
+        if s not in t.cards:
+            raise IllegalPlayError(f"{s.name.title()} has not played to the trick on the table")
+        if not t.holds(s, c):
+            raise IllegalPlayError(f"{s.name.title()} does not hold {c}")
+        self._log.append(Event("play_surplus_card", s, {"card": str(c)}))
+        t.hands[s] &= ~c.mask
+        self._callable[s].discard(c)
+        self._surplus.append((len(t.tricks), s, c))
+        self._surplus_found_by_want_of_a_card()
+
+    def count_tricks(self, *, seat: Seat | int | str) -> int:
+        """`seat` has the tricks counted face downward to see whether any holds more than four
+        cards (seed 000 L82): each surplus card is restored to its holder, who (not being
+        dummy) "shall be liable for any revoke he may meanwhile have made" — every later
+        trick to which he renounced the suit of the surplus card is an established revoke.
+        Returns the number of cards restored (0: no trick holds more than four).
+
+        Raises:
+            GameError: strict game, a code without the law, not the play phase, or a decision
+                pending.
+        """
+        self._need_lenient("count_tricks")
+        self._require(Irregularity.SURPLUS_CARD, GameError, "counting the tricks")
+        if self._phase is not Phase.PLAY or self._table is None:
+            raise GameError("the tricks are counted during the play [seed 000 L82]")
+        self._check_free()
+        self._log.append(Event("count_tricks", Seat.of(seat), {}))
+        return self._restore_surplus(restore=True)
+
+    def _surplus_found_by_want_of_a_card(self) -> None:
+        """A player with a surplus card out of his hand has none to play: the error is
+        detected and the tricks counted (A82) (internal)."""
+        t = self._table
+        if not self._surplus or self._phase is not Phase.PLAY or t is None:
+            return
+        if len(t.tricks) < 13 and not t.hands[t.expected()]:
+            self._restore_surplus(restore=True)
+
+    def _restore_surplus(self, *, restore: bool) -> int:
+        """A82: each surplus card back to its holder (when `restore`), and his revokes meanwhile
+        made (the suit led held only by the surplus card, another suit played) established
+        (internal)."""
+        t = self._table
+        assert t is not None
+        found = list(self._surplus)
+        self._surplus.clear()
+        for index, seat, card in found:
+            if restore:
+                t.hands[seat] |= card.mask
+            meanwhile: list[tuple[int, Card]] = []
+            for j in range(index + 1, len(t.tricks)):
+                trick = t.tricks[j]
+                if len(trick.cards) != 4 or trick.leader == seat:
+                    continue
+                played = next(trick.cards[k] for k in range(4) if trick.player_of(k) == seat)
+                led = trick.cards[0].suit
+                known = any(rv.seat == seat and rv.trick == j for rv in self._revokes)
+                if card.suit == led and played.suit != led and not known:
+                    meanwhile.append((j, played))
+            ruling = self._raise(
+                Irregularity.SURPLUS_CARD,
+                seat,
+                data={
+                    "trick": index,
+                    "card": str(card),
+                    "restored": restore,
+                    "revokes": [j for j, _ in meanwhile],
+                },
+            )
+            for j, played in meanwhile:
+                rv = _Revoke(seat, j, played, Irregularity.REVOKE, ruling.id)
+                self._revokes.append(rv)
+                self._establish(rv)
+            # A renounce on the trick still on the table is a revoke that may yet be corrected.
+            now = t.cards.get(seat)
+            on_table = len(t.tricks)
+            known = any(rv.seat == seat and rv.trick == on_table for rv in self._revokes)
+            renounced = now is not None and card.suit == t.led_suit and now.suit != card.suit
+            if restore and renounced and now is not None and seat != t.leader and not known:
+                r = self._raise(
+                    Irregularity.REVOKE, seat, data={"card": str(now), "trick": on_table}
+                )
+                self._revokes.append(_Revoke(seat, on_table, now, Irregularity.REVOKE, r.id))
+        return len(found)
 
     def _do_correct(self, rv: _Revoke) -> None:
         t = self._table
@@ -2073,23 +2317,40 @@ class Game:
         )
 
     def consent(self, *, seat: Seat | int | str) -> None:
-        """`seat` gives the consent a law requires before another player may double: Bridge
-        law 60 (seed 003), after the dealer's right-hand adversary led during the doubling, the
-        eldest hand "may only double if the maker of the trump consent".
+        """`seat` gives the consent a law requires before another player may double (Bridge,
+        seed 003).
+
+        Law 60: after the dealer's right-hand adversary led during the doubling, the eldest hand
+        "may only double if the maker of the trump consent" — only the maker's consent counts,
+        and once given it lifts the bar. Law 56: after the eldest hand led before the doubling
+        was completed, "his partner may re-double only with the consent of the adversary who
+        last doubled" — the consent of the player who made the last double (a re-double of the
+        dealer's side), given when the partner's turn to re-double comes; it is good for that
+        re-double only, and a later re-double needs the consent of whoever then last doubled.
+        His first double needs none ("such lead shall not affect the right of either adversary
+        to double").
 
         Raises:
-            GameError: strict game, not the declaring phase, or nobody needs `seat`'s consent.
+            GameError: strict game, not the declaring phase, or nobody needs `seat`'s consent
+                now.
         """
         self._need_lenient("consent")
         who = Seat.of(seat)
         if self._phase is not Phase.DECLARE:
             raise GameError("consent to a double: only while declaring")
-        needing = [s for s, (by, _) in self._consent_needed.items() if by == who]
+        needing = [
+            s
+            for s in self._consent_needed
+            if (missing := self._consent_missing(s)) is not None and missing[0] == who
+        ]
         if not needing:
-            raise GameError(f"nobody needs {who.name.title()}'s consent to double")
+            raise GameError(f"nobody needs {who.name.title()}'s consent to double now")
         self._log.append(Event("consent", who))
         for s in needing:
-            del self._consent_needed[s]
+            if self._consent_needed[s].redouble_only:
+                self._consent_needed[s].given = True
+            else:
+                del self._consent_needed[s]
 
     def remark(
         self,
@@ -2854,6 +3115,8 @@ class Game:
         assert self._contract is not None
         for r in list(self._open.values()):
             self._close(r, "lapsed")
+        if self._surplus:  # A82: "answerable for any consequent revokes", though undetected
+            self._restore_surplus(restore=False)
         for index, (seat, how) in sorted(self._omissions.items()):
             if how != "deal_stands" or not t.hands[seat] or self._conceded is not None:
                 continue

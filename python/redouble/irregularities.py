@@ -74,10 +74,13 @@ A79       Game.play                                    test_auction_1912_law_79_
 A80       Game.play                                    test_auction_1912_law_80_fourth_hand_plays_before_second
 A81       Game.quit_trick                              test_auction_1912_law_81_card_omitted_from_a_trick
 A82       Game.play                                    test_auction_1912_law_82_no_second_card_to_a_trick
+A82       Game.play_surplus_card                       test_auction_1912_law_82_surplus_card_found_when_its_holder_has_none_to_play
+A82       Game.count_tricks                            test_auction_1912_law_82_five_card_trick_surplus_card_restored
 A83       Game.quit_trick                              test_auction_1912_law_83_revoke_established_when_trick_quitted
 A84a      irregularities.revoke_score_arguments        test_auction_1912_law_84a_declarer_revoke_costs_150
 A84b      irregularities.revoke_score_arguments        test_auction_1912_law_84b_declarer_chooses_150_or_three_tricks
 A84c      irregularities.revoke_score_arguments        test_auction_1912_law_84c_further_revokes_cost_100_each
+A85       Game.ask_having_none                         test_auction_1912_law_85_question_keeps_the_revoke_open_after_quitting
 A85-86    Game.correct_revoke                          test_auction_1912_law_86_revoke_corrected_card_exposed
 A88       Game.decide                                  test_auction_1912_law_88_revoke_claim_before_next_cut
 A89       irregularities.revoke_score_arguments        test_auction_1912_law_89_both_sides_revoke
@@ -102,6 +105,7 @@ B46       Game.call                                    test_bridge_1906_law_46_p
 B47       Game.call                                    test_bridge_1906_law_47_partner_passes_back
 B48       Game.call                                    test_bridge_1906_law_48_adversary_declares
 B54, B59  Game.call                                    test_bridge_1906_law_54_third_hand_doubles_first
+B56       Game.consent                                 test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consent
 B60       Game.play                                    test_bridge_1906_law_60_third_hand_leads_during_doubling
 B60       Game.consent                                 test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
@@ -113,6 +117,7 @@ B76       Game.play                                    test_bridge_1906_law_76_a
 B77       Game.play                                    test_bridge_1906_law_77_dealer_leads_out_of_turn
 B82       Game.play                                    test_bridge_1906_law_82_fourth_hand_plays_before_partner
 B83       Game.quit_trick                              test_bridge_1906_law_83_card_omitted_from_a_trick
+B84 (A82) Game.count_tricks                            test_auction_1912_law_82_surplus_card_found_when_its_holder_has_none_to_play
 B86       Game.quit_trick                              test_bridge_1906_law_86_revoke_established
 B87-96    irregularities.revoke_score_arguments        test_bridge_1906_law_87_revoke_costs_three_tricks_and_game
 B91       Game.correct_revoke                          test_bridge_1906_law_91_revoke_corrected
@@ -128,7 +133,10 @@ Laws of the seeds that change neither play nor score, or cannot arise in the eng
 catalogue for reference only (:func:`rule_for` describes them): A41/B44 (cutting or dealing for
 partner), A90-91/B99 (quitted tricks, placing cards), A94 (reasonable time), A95-96/B104-105
 (new cards), A97 (bystanders), the etiquette; Cases 4 and 5 (who may cut into a table) concern
-table membership, which the engine does not model.
+table membership, which the engine does not model. B61 a (dummy may ask the dealer whether he
+has none of a suit he renounced) has no effect on play or score: seed 003 L86 establishes the
+revoke when the trick is quitted whatever was asked; in Auction 1912 the same question does
+(A85, :meth:`~redouble.game.Game.ask_having_none`).
 
 Example::
 
@@ -253,8 +261,14 @@ class Irregularity(enum.Enum):
     """Two or more cards played at once (A70, A82; B72)."""
     CARD_OMITTED = "card_omitted"
     """A player omitted to play to a trick (A81; B83)."""
+    SURPLUS_CARD = "surplus_card"
+    """A trick found to hold more than four cards (A82; Bridge by the Auction equivalent): the
+    surplus card goes back to its holder, who answers for the revokes it caused."""
     REVOKE = "revoke"
     """A player held a card of the suit led and played another suit (A83-89; B85-96)."""
+    REVOKE_QUESTION = "revoke_question"
+    """A player asks his partner whether he has a card of the suit he renounced (A85): the
+    revoke is then not established by quitting the trick."""
     REVOKE_CORRECTED = "revoke_corrected"
     """A revoke corrected before it was established (A85, A86; B91)."""
     DUMMY_REVOKE = "dummy_revoke"
@@ -311,11 +325,12 @@ class Claimant(enum.Enum):
 class Option:
     """One choice open after an irregularity: a code the engine applies, words, and its law.
 
-    ``aliases`` are other wordings of the same choice — the seed's own words and those of the
-    reference cases (``tests/data/scoring_cases.json``) — so that the law's language can name
-    the option (:meth:`is_named`, :func:`options_named`); a wording that names several options
-    at once is in :data:`JOINT_WORDINGS`. Aliases are vocabulary, not state: they are not part
-    of :meth:`to_json`.
+    ``aliases`` are the seed's own wordings of the same choice, verbatim (each cited next to it
+    in the catalogue), so that the law's language can name the option (:meth:`is_named`,
+    :func:`options_named`); a wording of the law that names several options at once is in
+    :data:`JOINT_WORDINGS`. Paraphrases (a worked case's shorthand, say) are not the library's:
+    they belong to whoever uses them, mapped to option codes. Aliases are vocabulary, not
+    state: they are not part of :meth:`to_json`.
     """
 
     code: str
@@ -359,13 +374,9 @@ JOINT_WORDINGS: Mapping[str, frozenset[str]] = {
     normalise_phrase(words): frozenset(codes)
     for words, codes in (
         # seed 000 L86: "or he may require the offender to play his highest or lowest card of
-        # the suit to the trick"; the reference case AUC-P11's wording of it.
+        # the suit to the trick".
         (
             "require the offender to play his highest or lowest card of the suit to the trick",
-            ("highest", "lowest"),
-        ),
-        (
-            "require offender's highest or lowest card of the suit to that trick",
             ("highest", "lowest"),
         ),
         # seed 003 L91 (it prints "card or the suit").
@@ -379,13 +390,19 @@ JOINT_WORDINGS: Mapping[str, frozenset[str]] = {
         # seed 000 L80, seed 003 L82: "play his highest or lowest card of the suit played, or
         # ... win or lose the trick".
         (
-            "play his highest or lowest card of the suit played, or win or lose the trick",
+            "play his highest or lowest card of the suit played, or to win or lose the trick",
+            ("highest", "lowest", "win", "lose"),
+        ),
+        # seed 000 L92, seed 003 L100: "play his highest or lowest card of the suit led, or to
+        # win or lose the trick".
+        (
+            "play his highest or lowest card of the suit led, or to win or lose the trick",
             ("highest", "lowest", "win", "lose"),
         ),
     )
 }
-"""Wordings of the laws that name several options together (normalised phrase -> codes).
-:func:`options_named` requires every one of them to be offered."""
+"""Wordings of the laws (verbatim, each cited) that name several options together (normalised
+phrase -> codes). :func:`options_named` requires every one of them to be offered."""
 
 
 def options_named(options: Iterable[Option], phrase: str) -> tuple[Option, ...]:
@@ -563,24 +580,13 @@ def _o(code: str, text: str, law: str, *aliases: str) -> Option:
 
 def _second_hand_options(law: str, who: str) -> tuple[Option, ...]:
     """A80, A92, B82, B100: the partner of the offender may be called upon to play his highest
-    or lowest card of the suit played, or to win or lose the trick."""
+    or lowest card of the suit played, or to win or lose the trick (the laws name the four
+    together: :data:`JOINT_WORDINGS`)."""
     return (
-        _o(
-            "highest",
-            f"the {who} plays his highest card of the suit led",
-            law,
-            "play his highest card of the suit played",
-            "play highest of suit led",
-        ),
-        _o(
-            "lowest",
-            f"the {who} plays his lowest card of the suit led",
-            law,
-            "play his lowest card of the suit played",
-            "play lowest of suit led",
-        ),
-        _o("win", f"the {who} wins the trick if he can", law, "win the trick"),
-        _o("lose", f"the {who} loses the trick if he can", law, "lose the trick"),
+        _o("highest", f"the {who} plays his highest card of the suit led", law),
+        _o("lowest", f"the {who} plays his lowest card of the suit led", law),
+        _o("win", f"the {who} wins the trick if he can", law),
+        _o("lose", f"the {who} loses the trick if he can", law),
         _o(_WAIVE, _T_WAIVE, law),
     )
 
@@ -694,10 +700,10 @@ def _auction_1912() -> IrregularityCode:
                     "the offender must make his bid sufficient and his partner may not declare "
                     "again unless an adversary bids or doubles",
                     f"{s} L50; Case 2",
+                    # seed 000 L50, verbatim.
                     "the declarer must make his bid sufficient and his partner is debarred from "
                     "making any further declaration unless an adversary subsequently bids or "
                     "doubles",
-                    "offender must make bid sufficient",
                 ),
                 _o(
                     "condone",
@@ -718,11 +724,10 @@ def _auction_1912() -> IrregularityCode:
                     "declaration; his partner may not declare again unless an adversary bids "
                     "or doubles",
                     f"{s} L50",
+                    # seed 000 L50, verbatim.
                     "the declarer is considered to have bid to take all the tricks and his "
                     "partner cannot further declare unless an adversary subsequently bids or "
                     "doubles",
-                    "accept: offender deemed to bid all 13 tricks (seven) in that declaration; "
-                    "his partner barred unless an adversary later bids or doubles",
                 ),
                 _o("new_deal", "demand a new deal", f"{s} L50"),
                 _o(
@@ -773,8 +778,8 @@ def _auction_1912() -> IrregularityCode:
                     "prohibit the lead of the exposed card's suit (the offender's partner is the "
                     "original leader)",
                     f"{s} L65",
+                    # seed 000 L65, verbatim.
                     "prohibit the suit of the exposed card being the initial lead",
-                    "prohibit the lead of that suit",
                 ),
                 _o(_WAIVE, "allow any opening lead", f"{s} L65"),
             ),
@@ -790,11 +795,11 @@ def _auction_1912() -> IrregularityCode:
                     "prohibit_suit",
                     "call the card and also prohibit the lead of its suit",
                     f"{s} L66",
+                    # seed 000 L66, verbatim.
                     "in addition to calling the card, prohibit the lead of the suit of the "
                     "exposed card",
-                    "and additionally prohibit the lead of that suit",
                 ),
-                _o("call_card", "call the card only", f"{s} L66", "call the card"),
+                _o("call_card", "call the card only", f"{s} L66"),
             ),
             note="exposed by the leader's partner; a card the rightful leader exposes is only "
             "subject to call",
@@ -924,6 +929,27 @@ def _auction_1912() -> IrregularityCode:
             ),
         ),
         Rule(
+            Irregularity.SURPLUS_CARD,
+            f"{s} L82",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="the trick holding a surplus card is examined and the card restored to its "
+            "holder (not dummy), who is liable for any revoke he has meanwhile made; the "
+            "surplus card never counted in the trick [assumed]",
+        ),
+        Rule(
+            Irregularity.REVOKE_QUESTION,
+            f"{s} L85",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="asked before the trick is turned and quitted: quitting it does not establish "
+            "the revoke, which may be corrected unless the question is answered in the "
+            "negative or the revoking player or his partner has led or played to the "
+            "following trick",
+        ),
+        Rule(
             Irregularity.REVOKE,
             f"{s} L83",
             Claimant.OFFENDER,
@@ -941,9 +967,9 @@ def _auction_1912() -> IrregularityCode:
                     "the card played in error is exposed; the declarer may call it whenever he "
                     "pleases",
                     f"{s} L86",
+                    # seed 000 L86, verbatim.
                     "the card played in error is exposed and the declarer may call it whenever "
                     "he pleases",
-                    "exposed; declarer may call it whenever he pleases",
                 ),
                 _o(
                     "highest",
@@ -1188,8 +1214,7 @@ def _bridge_1906() -> IrregularityCode:
                     "compel",
                     "compel the dealer's partner to declare the trump",
                     f"{s} L47",
-                    "compel the offending player to declare the trump",
-                    "compel dealer's partner to declare",
+                    "compel the offending player to declare the trump",  # seed 003 L47 verbatim
                 ),
             ),
             deadline="before any declaration as to doubling",
@@ -1348,6 +1373,7 @@ def _bridge_1906() -> IrregularityCode:
                     "the card played in error is exposed; the dealer may call it whenever he "
                     "pleases",
                     f"{s} L91",
+                    # seed 003 L91, verbatim.
                     "the card played in error is an exposed card, and the dealer can call it "
                     "whenever he pleases",
                 ),
@@ -1485,6 +1511,7 @@ def _bridge_1906() -> IrregularityCode:
         Irregularity.CALLED_SUIT_NOT_HELD,
         Irregularity.CARD_EXPOSED_BEFORE_LEAD,
         Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
+        Irregularity.SURPLUS_CARD,  # seed 003 has no L84, where A82 would be
     ):
         rule = auction[kind]
         rules[kind] = Rule(
