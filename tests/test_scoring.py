@@ -22,10 +22,12 @@ from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.game import Game, GameError, Phase, cut_card, cut_for_dummy, cut_for_partners
 from redouble.irregularities import (
+    JOINT_WORDINGS,
     Irregularity,
     IrregularityError,
     Option,
     Ruling,
+    code_for,
     normalise_phrase,
     options_named,
 )
@@ -49,6 +51,7 @@ from redouble.scoring import (
 
 DATA = Path(__file__).parent / "data"
 CASES_FILE = DATA / "scoring_cases.json"
+VOCABULARY_FILE = DATA / "vocabulary.json"
 
 # --------------------------------------------------------------------------------------------
 # Reading a case's input into score_hand arguments.
@@ -251,8 +254,9 @@ def check_declarer_determination(case: Mapping[str, Any]) -> dict[str, Any]:
 # Each scenario drives the engine and returns the values it computes, keyed like
 # ``expected``. Where the case's expectation is prose, the value is a *reading* of the engine's
 # output that is compared with the prose through the agreed vocabulary (tests/data/README.md):
-# option phrases go through the options' own names and aliases
-# (redouble.irregularities.options_named); other statements through STATEMENTS below, which
+# option phrases go through the options' own names and the seeds' wordings
+# (redouble.irregularities.options_named), then through the cases' own wordings in
+# tests/data/vocabulary.json (VOCABULARY); other statements through STATEMENTS below, which
 # says what engine facts each phrase asserts. A phrase outside the vocabulary fails the test.
 # --------------------------------------------------------------------------------------------
 
@@ -273,15 +277,71 @@ _ROLE_MAY = re.compile(r"^(declarer|dealer|maker|eldest hand|either adversary) m
 
 
 @dataclass(frozen=True)
+class VocabularyEntry:
+    """A case's own wording of one or more options (tests/data/vocabulary.json)."""
+
+    phrase: str
+    codes: frozenset[str]
+    kinds: frozenset[Irregularity]
+    cases: tuple[str, ...]
+
+
+def load_vocabulary(path: Path = VOCABULARY_FILE) -> dict[str, VocabularyEntry]:
+    """The cases' wordings of options, keyed by normalised phrase; duplicates are refused."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data.get("provenance"), f"{path.name}: no provenance"
+    assert data.get("notes"), f"{path.name}: no notes"
+    out: dict[str, VocabularyEntry] = {}
+    for phrase, entry in data["phrases"].items():
+        key = normalise_phrase(phrase)
+        assert key not in out, f"{path.name}: {phrase!r} repeats {out[key].phrase!r}"
+        for field in ("codes", "kinds", "cases"):
+            assert entry[field], f"{phrase!r}: no {field}"
+        out[key] = VocabularyEntry(
+            phrase,
+            frozenset(entry["codes"]),
+            frozenset(Irregularity(k) for k in entry["kinds"]),
+            tuple(entry["cases"]),
+        )
+    return out
+
+
+VOCABULARY = load_vocabulary()
+"""The reference cases' own wordings of options, consulted after the library's names."""
+
+
+def codes_named(options: tuple[Option, ...], kind: Irregularity | None, phrase: str) -> set[str]:
+    """The codes of the options among `options` (those of a ruling of `kind`) that `phrase`
+    names: by the library's names and the seeds' wordings (options_named), else by the cases'
+    wordings (VOCABULARY). Fails when the phrase names none of them, or names an option not
+    offered."""
+    try:
+        return {o.code for o in options_named(options, phrase)}
+    except IrregularityError as err:
+        if normalise_phrase(phrase) in JOINT_WORDINGS:
+            raise AssertionError(str(err)) from None
+        library_error = str(err)
+    entry = VOCABULARY.get(normalise_phrase(phrase))
+    assert entry is not None, f"{library_error}; nor is it in {VOCABULARY_FILE.name}"
+    assert kind in entry.kinds, f"{phrase!r} names no option of {kind} ({VOCABULARY_FILE.name})"
+    offered = {o.code for o in options}
+    missing = entry.codes - offered
+    assert not missing, f"{phrase!r} names {sorted(missing)}, not offered ({sorted(offered)})"
+    return set(entry.codes)
+
+
+@dataclass(frozen=True)
 class OptionsReading:
-    """Options a ruling offers the seat(s) in ``roles``, named by the law's words.
+    """Options a ruling of `kind` offers the seat(s) in ``roles``, named by the law's words or
+    the case's (:func:`codes_named`).
 
     ``complete``: the words (a phrase or a list of them) must name every option, each phrase at
-    least one; else the words (one phrase) must name exactly one of them. A phrase may begin "<role> may ...";
-    the role must then be one of ``roles``.
+    least one; else the words (one phrase) must name exactly one of them. A phrase may begin
+    "<role> may ..."; the role must then be one of ``roles``.
     """
 
     options: tuple[Option, ...]
+    kind: Irregularity | None = None
     roles: frozenset[str] = frozenset()
     complete: bool = True
 
@@ -291,7 +351,7 @@ class OptionsReading:
         if found:
             assert found.group(1) in self.roles, f"{found.group(1)!r} is not {sorted(self.roles)}"
             phrase = found.group(2)
-        return {o.code for o in options_named(self.options, phrase)}
+        return codes_named(self.options, self.kind, phrase)
 
     def agrees_with(self, words: Any) -> bool:
         if self.complete:
@@ -500,7 +560,7 @@ def _options_of(
     `role`: none when the ruling's claimant has another role."""
     roles = _claimant_roles(g, r)
     offered = r.options if options is None else options
-    return OptionsReading(offered if role in roles else (), roles, complete)
+    return OptionsReading(offered if role in roles else (), r.kind, roles, complete)
 
 
 def _split_by_effect(
@@ -574,7 +634,9 @@ def _procedure_insufficient_declaration(case: Mapping[str, Any]) -> dict[str, An
         return any(c.is_bid for c in g.legal_actions())
 
     return {
-        "penalty": OptionsReading(r.options if claimant in r.claimants else (), complete=False),
+        "penalty": OptionsReading(
+            r.options if claimant in r.claimants else (), r.kind, complete=False
+        ),
         "offender_partner_barred": not partner_may_bid(CallKind.PASS),
         "bar_lifted_if": Facts(
             {
@@ -661,7 +723,7 @@ def _procedure_declarer_leads_out_of_turn(case: Mapping[str, Any]) -> dict[str, 
     assert normalise_phrase(r.deadline or "") == normalise_phrase(f"until {until}"), r.deadline
     penalised = bool(set(r.claimants) - {offender})  # a choice left to others than himself
     return {
-        "penalty": OptionsReading(r.options, _claimant_roles(g, r)) if penalised else None,
+        "penalty": OptionsReading(r.options, r.kind, _claimant_roles(g, r)) if penalised else None,
         "correction_allowed_until": Facts({"lapses_with_card": played}),
     }
 
@@ -1059,6 +1121,106 @@ def test_reference_case(case: Mapping[str, Any]) -> None:
     assert checker is not None, f"no checker for case kind {case['kind']!r}"
     assert_matches(checker(case), case["expected"], case["id"])
     assert case == original, "scoring mutated the case's input"
+
+
+# --------------------------------------------------------------------------------------------
+# The agreed vocabulary: the library carries the seeds' words, the test data the cases'.
+# --------------------------------------------------------------------------------------------
+
+_CODES = ("auction_1912", "bridge_1906", "contract")
+
+
+def _case_phrases() -> dict[str, set[str]]:
+    """Every string in the procedure cases' ``expected`` (less a leading "<role> may"),
+    normalised, with the ids of the cases it occurs in."""
+    out: dict[str, set[str]] = {}
+
+    def walk(value: Any, case_id: str) -> None:
+        if isinstance(value, str):
+            found = _ROLE_MAY.match(value.strip())
+            out.setdefault(normalise_phrase(found.group(2) if found else value), set()).add(case_id)
+        elif isinstance(value, Mapping):
+            for v in value.values():
+                walk(v, case_id)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, case_id)
+
+    for case in json.loads(CASES_FILE.read_text(encoding="utf-8")):
+        if case["kind"] == "procedure":
+            walk(case["expected"], case["id"])
+    return out
+
+
+def _library_wordings() -> dict[str, str]:
+    """The library's aliases and joint wordings (normalised) -> where they are."""
+    out = dict.fromkeys(JOINT_WORDINGS, "JOINT_WORDINGS")
+    for name in _CODES:
+        for rule in code_for(name).rules.values():
+            for o in rule.options:
+                for alias in o.aliases:
+                    out[normalise_phrase(alias)] = f"{name} {rule.kind.value} {o.code}"
+    return out
+
+
+def test_vocabulary_phrases_are_the_cases_own_and_not_the_librarys() -> None:
+    phrases = _case_phrases()
+    assert VOCABULARY
+    for key, entry in VOCABULARY.items():
+        assert set(entry.cases) == phrases.get(key, set()), (
+            f"{entry.phrase!r}: used by {sorted(phrases.get(key, ()))}, not {entry.cases}"
+        )
+        for kind in entry.kinds:
+            rules = [code_for(n).rules[kind] for n in _CODES if kind in code_for(n).rules]
+            assert rules, f"{entry.phrase!r}: no code has a law on {kind.value}"
+            assert any(entry.codes <= {o.code for o in r.options} for r in rules), entry.phrase
+            for rule in rules:
+                with pytest.raises(IrregularityError):  # the library does not know it
+                    options_named(rule.options, entry.phrase)
+
+
+def test_library_wordings_are_not_the_cases() -> None:
+    phrases = _case_phrases()
+    leaked = {k: where for k, where in _library_wordings().items() if k in phrases}
+    assert not leaked, f"the library carries the cases' wording: {leaked}"
+
+
+def test_library_wordings_are_the_seeds_own(shared_dir: Path) -> None:
+    seeds = " ".join(
+        normalise_phrase(p.read_text(encoding="utf-8"))
+        for p in sorted((shared_dir / "seeds").glob("00[0-4]_*.txt"))
+    )
+    assert seeds
+    for key, where in _library_wordings().items():
+        assert f" {key} " in f" {seeds} ", f"{where}: {key!r} is not in the seeds' text"
+
+
+def test_the_vocabulary_still_fails_what_the_engine_does_not_offer() -> None:
+    rule = code_for("auction_1912").rules[Irregularity.PLAYED_BEFORE_TURN]
+    kind = rule.kind
+    case = [
+        "play highest of suit led",
+        "play lowest of suit led",
+        "win the trick",
+        "lose the trick",
+    ]
+    assert OptionsReading(rule.options[:4], kind).agrees_with(case)
+    without_lose = tuple(o for o in rule.options if o.code != "lose")
+    with pytest.raises(AssertionError, match="not offered"):
+        OptionsReading(without_lose, kind).agrees_with(case)
+    assert not OptionsReading(rule.options, kind).agrees_with(case)  # waive is not named
+    with pytest.raises(AssertionError, match="vocabulary"):
+        codes_named(rule.options, kind, "play a middling card")
+    with pytest.raises(AssertionError, match="names no option"):  # another kind's wording
+        codes_named(rule.options, kind, "compel dealer's partner to declare")
+    corrected = code_for("auction_1912").rules[Irregularity.REVOKE_CORRECTED]
+    joint = "require offender's highest or lowest card of the suit to that trick"
+    assert codes_named(corrected.options, corrected.kind, joint) == {"highest", "lowest"}
+    with pytest.raises(AssertionError, match="lowest"):
+        codes_named(corrected.options[:2], corrected.kind, joint)
+    seed_joint = "require the offender to play his highest or lowest card of the suit to the trick"
+    with pytest.raises(AssertionError, match="also names lowest"):
+        codes_named(corrected.options[:2], corrected.kind, seed_joint)
 
 
 def test_every_kind_in_the_file_has_a_checker() -> None:
