@@ -1012,6 +1012,47 @@ def test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal() -> None:
     assert g.hand_number == 2
 
 
+def test_bridge_1906_law_39c_dealer_looks_at_a_card_eldest_hand_may_exact_new_deal() -> None:
+    g = game("bridge_1906")
+    g.report_dealer_looked("HA")  # North, the dealer, saw West's ace before 51 were dealt
+    r = only(g)
+    assert r.kind is Irregularity.DEALER_LOOKED
+    assert (r.law, r.offender, r.claimants) == ("seed 003 L39 c", N, (E,))  # the eldest hand
+    assert codes(r) == ["new_deal", "waive"]
+    assert r.data == {"card": "HA", "holder": "W", "shown_to": ["E", "W"]}
+    with pytest.raises(GameError):
+        g.call("S")  # decided before the declaring
+    with pytest.raises(IrregularityError):
+        g.decide("new_deal", seat=W)  # only the eldest hand may exact it
+    g.decide("new_deal", seat=E)
+    assert (g.hand_number, g.dealer) == (2, N)  # the same dealer deals again (L37)
+    assert g.results[0].void == "seed 003 L39 c"
+    assert g.results[0].score is None
+    again = Game.from_json(g.to_json())
+    assert (again.hand_number, again.results[0].void) == (2, "seed 003 L39 c")
+    g = game("bridge_1906")
+    g.report_dealer_looked("S2")
+    g.decide("waive")  # the deal stands
+    assert (g.hand_number, g.pending, g.exposed_cards) == (1, (), {})
+    g.call("S")
+    with pytest.raises(GameError):
+        g.report_dealer_looked("S3")  # too late: the deal is completed
+    with pytest.raises(GameError):
+        game().report_dealer_looked("HA")  # Auction 1912 has no such law
+
+
+def test_bridge_1906_law_41_short_hand_deal_stands_seed_004() -> None:
+    g = spades("bridge_1907")
+    g.play("CA")
+    g.report_short_hand(seat=E)  # found after East has played
+    r = last_ruling(g, Irregularity.SHORT_HAND)
+    assert (r.law, r.options, r.data) == ("seed 004 (short hand)", (), {"deal_stands": True})
+    assert not g.pending
+    assert (g.phase, g.hand_number) == (Phase.PLAY, 1)  # the deal stands good
+    with pytest.raises(GameError):
+        game("bridge_1907").report_short_hand(seat=E)  # only once he has played
+
+
 def test_bridge_1906_law_42_incorrect_pack_during_play() -> None:
     g = spades("bridge_1906")
     g.play("CA")
@@ -1078,6 +1119,35 @@ def test_bridge_1906_law_54_third_hand_doubles_first() -> None:
     g.decide("let_stand")
     assert g.declaring.doublings == 1
     assert g.to_act is N  # the re-doubling continues with the maker
+
+
+def test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double() -> None:
+    g = game("bridge_1906", "S")
+    g.call("P", seat=W)  # West asks "May I lead?" before East, the eldest hand, has spoken
+    r = last_ruling(g, Irregularity.PASS_OUT_OF_TURN)
+    assert (r.law, r.offender, r.claimants, r.options, r.blocking) == (
+        "seed 003 L59",
+        W,
+        (),
+        (),
+        False,
+    )
+    assert r.data == {"call": "P", "may_still_double": "E"}
+    assert not g.pending
+    assert g.to_act is E  # the question is void: the eldest hand still speaks first
+    assert "X" in [str(a) for a in g.legal_actions()]
+    g.call("X")  # and he may double
+    assert g.declaring.doublings == 1
+    assert g.to_act is N  # the maker re-doubles first (L52)
+    g.call("P")
+    g.call("P")
+    assert g.contract is not None
+    assert g.contract.doublings == 1
+    # Once East has spoken, a word out of turn from West is not this law's question.
+    h = game("bridge_1906", "S")
+    h.call("X")
+    with pytest.raises(IllegalCallError):
+        h.call("P", seat=W)
 
 
 def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
@@ -1165,6 +1235,21 @@ def test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consen
         g.consent(seat=N)  # nobody needs a consent now
 
 
+def test_bridge_1906_law_61_dummys_rights_carry_no_effect() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.remark(Irregularity.DUMMY_RIGHT, seat=S)  # e.g. asks whether the dealer has none (a)
+    r = last_ruling(g, Irregularity.DUMMY_RIGHT)
+    assert (r.law, r.options) == ("seed 003 L61 a-g", ())
+    assert not g.pending
+    with pytest.raises(GameError):
+        g.remark(Irregularity.DUMMY_RIGHT, seat=W)  # only dummy has dummy's rights
+    play_out(g)
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty == PerSide()
+
+
 def test_bridge_1906_law_63_dummy_intervention_forfeits_penalty() -> None:
     g = spades("bridge_1906")
     revoke_by_west(g)
@@ -1228,6 +1313,45 @@ def test_bridge_1906_law_76_adversary_leads_out_of_turn() -> None:
     assert g.exposed_cards[W] == {Card.parse("D8")}
 
 
+def test_bridge_1906_law_78_false_lead_followed_by_all_stands() -> None:
+    g = spades("bridge_1906")
+    g.play("HA", seat=W)  # East should lead
+    g.play("H8")
+    g.play("H7")
+    assert g.pending  # only the second and third followed: they may take back their cards
+    g.play("H2")
+    assert not g.pending  # the other three followed: the trick is complete
+    assert len(g.tricks) == 0
+    g.play("HK")
+    assert g.tricks[0].leader is W
+    assert g.exposed_cards == {}
+
+
+def test_bridge_1906_law_80_call_repeated_never_compels_a_revoke() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.expose("HA", seat=W)
+    assert last_ruling(g, Irregularity.EXPOSED_CARD).law == "seed 003 L69, L71, L80"
+    assert g.exposed_cards == {W: {Card.parse("HA")}}  # liable to be called (L69)
+    g.play("C8")
+    g.play("C7")
+    g.play("C2")
+    g.play("D4")  # East won and leads
+    g.play("DA")
+    g.call_exposed_card("HA")
+    # West holds diamonds: the call would oblige a revoke (L79), so it lapses.
+    assert Card.parse("HA") not in g.legal_actions()
+    g.play("DT")
+    g.play("D5")
+    g.call_exposed_card("HA")  # called again at a later trick (L80)
+    g.play("H2")  # dummy won and leads hearts; West is next
+    assert g.legal_actions() == [Card.parse("HA")]
+    g.play("HA")
+    assert W not in g.exposed_cards
+    with pytest.raises(GameError):
+        g.call_exposed_card("HA")
+
+
 def test_bridge_1906_law_77_dealer_leads_out_of_turn() -> None:
     g = spades("bridge_1906")
     g.play("SA", seat=N)
@@ -1261,6 +1385,22 @@ def test_bridge_1906_law_83_card_omitted_from_a_trick() -> None:
     assert r.law == "seed 003 L83"
     g.decide("new_deal", seat=E)
     assert g.hand_number == 2
+
+
+def test_bridge_1906_law_85_dummy_revoke_has_no_penalty() -> None:
+    g = spades("bridge_1906")
+    g.play("CA")
+    g.play("DJ")  # dummy (South) holds clubs
+    r = last_ruling(g, Irregularity.DUMMY_REVOKE)
+    assert r.law.startswith("seed 003 L85 (dummy excluded)")
+    g.play("C7")
+    g.play("C2")
+    g.play("CK")  # quitted: the trick stands
+    play_out(g)
+    assert g.phase is not Phase.SETTLE  # no revoke to claim
+    score = g.results[0].score
+    assert score is not None
+    assert score.breakdown.revoke_penalty == PerSide()
 
 
 def test_bridge_1906_law_86_revoke_established() -> None:
@@ -1309,6 +1449,22 @@ def test_bridge_1906_law_91_revoke_corrected() -> None:
     assert codes(r) == ["expose", "highest", "lowest"]
     g.decide("lowest")
     assert g.legal_actions() == [Card.parse("C5")]
+
+
+def test_bridge_1906_law_94_revoke_claim_before_next_cut() -> None:
+    g = spades("bridge_1906")
+    revoke_by_west(g)
+    play_out(g)
+    r = only(g)
+    assert r.deadline == "before the cards are cut for the next deal"
+    assert g.phase is Phase.SETTLE
+    with pytest.raises(GameError):
+        g.act("S")  # the next deal waits for the claim
+    g.decide("waive", seat=S)  # not claimed: no penalty
+    assert g.phase is Phase.DECLARE
+    score = g.results[0].score
+    assert score is not None
+    assert score.tricks_after_revoke_penalty == g.results[0].tricks_won
 
 
 def test_bridge_1906_law_95_both_sides_revoke_no_game() -> None:

@@ -653,6 +653,7 @@ _ACTIONS = (
     "correct_call",
     "report_new_deal_ground",
     "report_dealt_out_of_turn",
+    "report_dealer_looked",
     "report_short_hand",
     "consent",
     "ask_having_none",
@@ -1539,6 +1540,22 @@ class Game:
         ):
             self._log.append(Event("call", s, {"call": text}))
             self._raise(Irregularity.DOUBLE_OUT_OF_TURN, s, data={"call": text})
+            return
+        elif (
+            c.kind is CallKind.PASS
+            and s == dealer.rho
+            and to == dealer.lho
+            and d.doublings == 0
+            and self._code.has(Irregularity.PASS_OUT_OF_TURN)
+        ):
+            # B59: the dealer's right-hand adversary asks "May I lead?" before the eldest hand
+            # has spoken: the question is void and the eldest hand keeps his right to double.
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(
+                Irregularity.PASS_OUT_OF_TURN,
+                s,
+                data={"call": text, "may_still_double": to.letter},
+            )
             return
         raise IllegalCallError(
             f"{s.name.title()} speaks out of turn, and {self._law.name} gives no rectification "
@@ -2551,6 +2568,41 @@ class Game:
         self._log.append(Event("report_new_deal_ground", who, {"ground": g, "hand": None}))
         r = self._raise(kind, None, data={"ground": g}, options=())
         self._void_hand(r)
+
+    def report_dealer_looked(
+        self, card: Card | str | int, *, seat: Seat | int | str | None = None
+    ) -> None:
+        """The dealer looked at `card` before fifty-one cards were dealt (seed 003 L39 c; seed
+        004): "his adversaries have the right to see it, and the eldest hand may exact a new
+        deal" (the same dealer deals again, L37). Like every claim of L39 it is made before the
+        deal is completed (L39 d), so before the first call; declined, the deal stands. The
+        ruling's data names the card, its holder and the adversaries it is shown to.
+
+        Raises:
+            GameError: strict game, a law set whose code has no such law (Auction 1912), the
+                declaring has begun, or a decision pending.
+        """
+        self._need_lenient("report_dealer_looked")
+        self._require(Irregularity.DEALER_LOOKED, GameError, "the dealer looked at a card")
+        if self._phase is not Phase.DECLARE or self._calls_in_hand:
+            raise GameError(
+                "the dealer's look at a card is claimed before the deal is completed "
+                "[seed 003 L39 c, d]"
+            )
+        self._check_free()
+        c = _parse_card(card)
+        holder = next(s for s in Seat if self._deal[s].mask >> int(c) & 1)
+        who = None if seat is None else Seat.of(seat)
+        self._log.append(Event("report_dealer_looked", who, {"card": str(c)}))
+        self._raise(
+            Irregularity.DEALER_LOOKED,
+            self._dealer,
+            data={
+                "card": str(c),
+                "holder": holder.letter,
+                "shown_to": [self._dealer.lho.letter, self._dealer.rho.letter],
+            },
+        )
 
     def report_dealt_out_of_turn(
         self,

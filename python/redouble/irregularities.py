@@ -36,10 +36,12 @@ Law       Function                                     Test
 ========  ==========================================  =================================================================
 A14       cut_for_partners                             test_auction_1912_law_14_ace_lowest_equal_cards_by_suit
 A16       cut_card                                     test_auction_1912_law_16_highest_exposed_card_is_the_cut
+A18       cut_for_partners                             test_auction_1912_law_14_ace_lowest_equal_cards_by_suit
 A19-20    club.Club.announce                           test_auction_1912_law_19_six_make_a_complete_table
 A21       club.ClubTable.end_rubber                    test_auction_1912_law_21_longest_playing_cut_out_highest_on_ties
 A23, A25  club.Club.cut_into                           test_auction_1912_law_25_cutting_into_another_table_leaves_the_old
 A24       club.Club.new_table                          test_auction_1912_law_24_makers_of_a_new_table_cut_out_last
+A36       Game.report_new_deal_ground                  test_auction_1912_law_37_compulsory_new_deal_voids_and_redeals
 A37       Game.report_new_deal_ground                  test_auction_1912_law_37_compulsory_new_deal_voids_and_redeals
 A37f      Game.report_new_deal_ground                  test_auction_1912_law_37f_uncut_pack_needs_an_adversarys_claim
 A37c      Game.expose                                  test_auction_1912_law_37c_card_exposed_in_the_deal_forces_new_deal
@@ -97,8 +99,12 @@ Case 8    Game.claim                                   test_auction_1912_case_8_
 B16       cut_card                                     test_bridge_1906_law_16_several_exposed_cut_again
 B19-20    cut_for_partners                             test_bridge_1906_law_19_lowest_equal_cards_recut_for_the_deal
 B 3 pl.   cut_for_dummy                                test_bridge_three_handed_lowest_cut_has_the_permanent_dummy
+B37       Game.report_new_deal_ground                  test_bridge_1906_law_38_compulsory_new_deal
 B38       Game.report_new_deal_ground                  test_bridge_1906_law_38_compulsory_new_deal
-B39a-d    Game.expose                                  test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal
+B39a,b,d  Game.expose                                  test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal
+B39c      Game.report_dealer_looked                    test_bridge_1906_law_39c_dealer_looks_at_a_card_eldest_hand_may_exact_new_deal
+B40       Game.expose                                  test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal
+B41 (004) Game.report_short_hand                       test_bridge_1906_law_41_short_hand_deal_stands_seed_004
 B42       Game.report_new_deal_ground                  test_bridge_1906_law_42_incorrect_pack_during_play
 B43       Game.report_dealt_out_of_turn                test_bridge_1906_law_43_deal_out_of_turn_corrected
 B46       Game.call                                    test_bridge_1906_law_46_partner_makes_without_permission
@@ -106,8 +112,10 @@ B47       Game.call                                    test_bridge_1906_law_47_p
 B48       Game.call                                    test_bridge_1906_law_48_adversary_declares
 B54, B59  Game.call                                    test_bridge_1906_law_54_third_hand_doubles_first
 B56       Game.consent                                 test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consent
+B59       Game.call                                    test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double
 B60       Game.play                                    test_bridge_1906_law_60_third_hand_leads_during_doubling
 B60       Game.consent                                 test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent
+B61       Game.remark                                  test_bridge_1906_law_61_dummys_rights_carry_no_effect
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
 B64       Game.remark                                  test_bridge_1906_law_64_dummy_suggests_a_card
 B67       Game.expose                                  test_bridge_1906_law_67_dealers_side_exposes_before_make
@@ -115,12 +123,16 @@ B69-72    Game.play_together                           test_bridge_1906_law_72_t
 B74       Game.claim                                   test_bridge_1906_law_74_claim_the_rest
 B76       Game.play                                    test_bridge_1906_law_76_adversary_leads_out_of_turn
 B77       Game.play                                    test_bridge_1906_law_77_dealer_leads_out_of_turn
+B78       Game.play                                    test_bridge_1906_law_78_false_lead_followed_by_all_stands
+B79-80    Game.call_exposed_card                       test_bridge_1906_law_80_call_repeated_never_compels_a_revoke
 B82       Game.play                                    test_bridge_1906_law_82_fourth_hand_plays_before_partner
 B83       Game.quit_trick                              test_bridge_1906_law_83_card_omitted_from_a_trick
 B84 (A82) Game.count_tricks                            test_auction_1912_law_82_surplus_card_found_when_its_holder_has_none_to_play
+B85       Game.play                                    test_bridge_1906_law_85_dummy_revoke_has_no_penalty
 B86       Game.quit_trick                              test_bridge_1906_law_86_revoke_established
 B87-96    irregularities.revoke_score_arguments        test_bridge_1906_law_87_revoke_costs_three_tricks_and_game
 B91       Game.correct_revoke                          test_bridge_1906_law_91_revoke_corrected
+B94       Game.decide                                  test_bridge_1906_law_94_revoke_claim_before_next_cut
 B95       irregularities.revoke_score_arguments        test_bridge_1906_law_95_both_sides_revoke_no_game
 B97       Game.decide                                  test_bridge_1906_law_97_consultation_forfeits_penalty
 B100      Game.remark                                  test_bridge_1906_law_100_attention_to_trick
@@ -129,14 +141,33 @@ B102      Game.record_wrong_penalty                    test_bridge_1906_law_102_
 C64       irregularities.law64_transfer                test_contract_law_64_revoke_transfer
 ========  ==========================================  =================================================================
 
-Laws of the seeds that change neither play nor score, or cannot arise in the engine, are in the
-catalogue for reference only (:func:`rule_for` describes them): A41/B44 (cutting or dealing for
-partner), A90-91/B99 (quitted tricks, placing cards), A94 (reasonable time), A95-96/B104-105
-(new cards), A97 (bystanders), the etiquette; Cases 4 and 5 (who may cut into a table) concern
-table membership, which the engine does not model. B61 a (dummy may ask the dealer whether he
-has none of a suit he renounced) has no effect on play or score: seed 003 L86 establishes the
-revoke when the trick is quitted whatever was asked; in Auction 1912 the same question does
-(A85, :meth:`~redouble.game.Game.ask_having_none`).
+Laws of the seeds that change neither play nor score, or cannot arise in the engine, have no
+row. The catalogue describes some of them for reference (:func:`rule_for`): new cards
+(A95-96/B104-105), bystanders (A97). The others: A41/B44 (cutting or dealing for partner),
+A90-91/B99 (quitted tricks, placing cards), A94/B102 first clause (reasonable time),
+A12-13/B13 (correcting an erroneous score: the engine computes the score, never enters it
+wrongly), A64/B66 (a card of dummy's named or touched is played: the engine's play is that
+naming), A87/B93 (searching the tricks for a revoke: the engine keeps every trick), B43 first
+sentence (dealing with the adversaries' cards: the engine has one pack), the etiquette. B61 a
+(dummy may ask the dealer whether he has none of a suit he renounced) has no effect on play or
+score: seed 003 L86 establishes the revoke when the trick is quitted whatever was asked; in
+Auction 1912 the same question does (A85, :meth:`~redouble.game.Game.ask_having_none`).
+
+Laws that change play or score but live elsewhere, each value cited where it is defined: the
+shuffle, the cut and the deal (A28-35; B29-36, seed 004) in
+:func:`redouble.dealing.deal_by_the_laws` and :meth:`redouble.deal.DealRecord.check`; the
+declaring, doubling and scoring laws (A1-11, A42-48, A53-56, A58; B1-11, B45, B49-53, the
+revoke's score B85-96; Bridge for Three Players) in the law sets' data (:mod:`redouble.laws`),
+:mod:`redouble.auction` and :mod:`redouble.scoring`.
+The table laws: :mod:`redouble.club` models Auction laws 19-25 and Cases 4-5 (rows above); the
+rest (A17, A22, A26-27; B17, B21-28) decide who sits at a table, not the play or the score.
+
+Not implemented: seed 003's Spade Convention, a house agreement ("where players agree 'not to
+play spades'") that an undoubled spade make is played only when a side has 20 or more, with a
+penalty for playing too soon (II: the maker "may take two on the score or may call a lead").
+The game has no way to record the agreement, and the text leaves open what an unplayed hand
+scores and where the "two" are scored; :func:`redouble.scoring.is_played_under_spade_convention`
+answers part I only.
 
 Example::
 
@@ -213,7 +244,8 @@ class Irregularity(enum.Enum):
     DECLARATION_OUT_OF_TURN = "declaration_out_of_turn"
     """A declaration (not a pass) out of turn (A49)."""
     PASS_OUT_OF_TURN = "pass_out_of_turn"
-    """A pass out of turn: the codes give no penalty; it is void."""
+    """A pass out of turn: no penalty; it is void (A49 penalises only a declaration "other than
+    passing"; B59: the third hand's "May I lead?" leaves the eldest hand his right to double)."""
     INSUFFICIENT_DECLARATION = "insufficient_declaration"
     """A bid that does not overcall the last one (A50)."""
     IMPOSSIBLE_DECLARATION = "impossible_declaration"
@@ -1249,11 +1281,13 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.PASS_OUT_OF_TURN,
-            f"{s} (no law) [assumed]",
+            f"{s} L59",
             Claimant.NONE,
             (),
             blocking=False,
-            note="no penalty: the call is void",
+            note="the dealer's right-hand adversary asks 'May I lead?' before the eldest hand "
+            "has spoken: no penalty; the question is void and the eldest hand does not thereby "
+            "lose his right to double",
         ),
         Rule(
             Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,

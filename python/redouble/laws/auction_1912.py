@@ -103,8 +103,8 @@ def build(flags: Flags) -> LawSet:
             trump_scale="trick_value",
             credited_to="original holders",
             sources={
-                "trump": "seed 002 L6 (2/4/5/8/9/10 tricks)",
-                "notrump": "seed 002 L6 (aces 30/40/100)",
+                "trump": "seed 002 L5 (A K Q J 10 of trumps), L6 (2/4/5/8/9/10 tricks)",
+                "notrump": "seed 002 L5 (the four aces at no trump), L6 (aces 30/40/100)",
                 "trump_scale": "seed 002 L6, L10 (tricks = undoubled trick value)",
                 "credited_to": "seed 002 L6 (original holders)",
             },
@@ -267,7 +267,8 @@ def build(flags: Flags) -> LawSet:
         flags=flags,
         sources={
             "bid_order": "seed 000/002 L44, L53",
-            "trick_scoring": "seed 000/002 L47",
+            "trick_scoring": "seed 000/002 L47; seed 002 L3 (every deal played out, points "
+            "beyond thirty counted)",
             "declarations": _L4,
         },
     )

@@ -132,10 +132,11 @@ def build(flags: Flags) -> LawSet:
             trump_scale="trick_value",
             credited_to="original holders",
             sources={
-                "trump": "seed 003 L6 (table missing); rows 3/4/5 [external: Elwell's table, "
-                "ektab.com]; rows 8/9/10 [external: seed 002 L6, Foster] [assumed for Bridge: "
-                "flag bridge_honour_units] (lawsets.md §3.4, §8 #4)",
-                "notrump": "[external: Elwell's table of honours, ektab.com] (lawsets.md §3.4)",
+                "trump": "seed 003 L5 (A K Q J 10 of trumps); L6 (table missing); rows 3/4/5 "
+                "[external: Elwell's table, ektab.com]; rows 8/9/10 [external: seed 002 L6, "
+                "Foster] [assumed for Bridge: flag bridge_honour_units] (lawsets.md §3.4, §8 #4)",
+                "notrump": "seed 003 L5 (the aces at no trump); [external: Elwell's table of "
+                "honours, ektab.com] (lawsets.md §3.4)",
                 "trump_scale": "seed 003 L6, L10 (valued in tricks, not affected by doubling)",
                 "credited_to": "seed 003 L6 ('credited to the original holders')",
             },
@@ -176,7 +177,8 @@ def build(flags: Flags) -> LawSet:
             both_revoke_game_cap=flags.bridge_both_revoke_cap,
             penalty_tricks_count_for_slam=False,
             sources={
-                "tricks_per_revoke": "seed 003 L87",
+                "tricks_per_revoke": "seed 003 L87; L85 (the penalty takes precedence of all "
+                "other counts)",
                 "max_total_tricks": "seed 003 L96",
                 "transfer_limit": "[assumed: flag bridge_revoke_transfer_limit] (lawsets.md §3.7)",
                 "revoking_side_game_cap": "seed 003 L89",
