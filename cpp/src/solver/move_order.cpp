@@ -147,10 +147,9 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     const std::uint64_t sb = suit_bits(s);
     const std::uint64_t mine_s = me & sb;
     if (m.card == bottom_card(mine_s)) {
-      // Discard from long suits, and from suits where our side does not hold the master.
-      int score = 40 + 2 * popcount(mine_s);
-      if ((me | pd) & ibit(top_card(ctx.all & sb))) score -= 8;
-      m.score = score;
+      // Discard the lowest card of the longest suit. (A penalty for suits where our side holds
+      // the master cost 4% more nodes per table, seeds 1, 7 and 11, 20 boards each.)
+      m.score = 40 + 2 * popcount(mine_s);
     } else {
       m.score = -20 - rank;
     }
