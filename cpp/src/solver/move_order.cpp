@@ -103,8 +103,13 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
       if (partner_winning) {
         duck = !lho_beats;
       } else if (ctx.pos == 1) {
+        // Second hand low: duck when partner's card wins anyway, or when the fourth hand holds
+        // a card above our best (winning now would only feed it). The second condition cut
+        // nodes per table by 14% (seeds 1, 7, 11, 20 boards each; held out: seeds 3 and 5
+        // -5% and -17%, single NT solves of 100 boards of seed 2024 -10%).
         const std::uint64_t pd_l = pd & lb;
-        duck = pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l));
+        duck = (pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l))) ||
+               (lho_l && top_card(lho_l) > top_card(mine_l));
       }
     }
     // Following suit the order is built directly, no scores and no sort: generate_runs lists
