@@ -476,28 +476,37 @@ def test_auction_1912_law_63_dummy_revoke_has_no_penalty() -> None:
     assert score.breakdown.revoke_penalty == PerSide()
 
 
-def test_auction_1912_law_67_exposed_card_is_liable_to_be_called() -> None:
-    g = spades()
+def _exposed_heart_ace_called(law_set: str = "auction_1912") -> Game:
+    """West exposes the heart ace at trick one; the declarer calls it while West must follow
+    to diamonds (the call lapses: it may not oblige a revoke) and again at the next trick, when
+    hearts are led and West must play it; once played it can no longer be called."""
+    g = spades(law_set)
     g.play("CA")
     g.expose("HA", seat=W)
-    assert g.exposed_cards == {W: {Card.parse("HA")}}
+    assert g.exposed_cards == {W: {Card.parse("HA")}}  # liable to be called
     g.play("C8")
     g.play("C7")
     g.play("C2")
     g.play("D4")  # East won and leads
     g.play("DA")
     g.call_exposed_card("HA")
-    # West holds diamonds: the call would oblige a revoke (A74), so it lapses.
+    # West holds diamonds: the call would oblige a revoke, so it lapses.
     assert Card.parse("HA") not in g.legal_actions()
     g.play("DT")
     g.play("D5")
-    g.call_exposed_card("HA")  # the call may be repeated until the card is played (A75)
+    g.call_exposed_card("HA")  # the call may be repeated until the card is played
     g.play("H2")  # dummy won and leads hearts; West is next
     assert g.legal_actions() == [Card.parse("HA")]
     g.play("HA")
     assert W not in g.exposed_cards
     with pytest.raises(GameError):
         g.call_exposed_card("HA")
+    return g
+
+
+def test_auction_1912_law_67_exposed_card_is_liable_to_be_called() -> None:
+    # A67-69 (liable to be called), A74 (never compels a revoke), A75 (repeated).
+    _exposed_heart_ace_called()
 
 
 def test_auction_1912_law_74_call_never_compels_a_revoke() -> None:
@@ -1328,28 +1337,9 @@ def test_bridge_1906_law_78_false_lead_followed_by_all_stands() -> None:
 
 
 def test_bridge_1906_law_80_call_repeated_never_compels_a_revoke() -> None:
-    g = spades("bridge_1906")
-    g.play("CA")
-    g.expose("HA", seat=W)
+    # L69 (liable to be called), L79 (never compels a revoke), L80 (called again later).
+    g = _exposed_heart_ace_called("bridge_1906")
     assert last_ruling(g, Irregularity.EXPOSED_CARD).law == "seed 003 L69, L71, L80"
-    assert g.exposed_cards == {W: {Card.parse("HA")}}  # liable to be called (L69)
-    g.play("C8")
-    g.play("C7")
-    g.play("C2")
-    g.play("D4")  # East won and leads
-    g.play("DA")
-    g.call_exposed_card("HA")
-    # West holds diamonds: the call would oblige a revoke (L79), so it lapses.
-    assert Card.parse("HA") not in g.legal_actions()
-    g.play("DT")
-    g.play("D5")
-    g.call_exposed_card("HA")  # called again at a later trick (L80)
-    g.play("H2")  # dummy won and leads hearts; West is next
-    assert g.legal_actions() == [Card.parse("HA")]
-    g.play("HA")
-    assert W not in g.exposed_cards
-    with pytest.raises(GameError):
-        g.call_exposed_card("HA")
 
 
 def test_bridge_1906_law_77_dealer_leads_out_of_turn() -> None:
