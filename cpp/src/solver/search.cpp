@@ -250,7 +250,9 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   const bool ns_leads = (leader & 1) == 0;
   const int lneed = ns_leads ? need : r - need + 1;
   // A bound on the leader's side's tricks, in NS terms.
-  const auto to_ns = [ns_leads, r](int lead_tricks) { return ns_leads ? lead_tricks : r - lead_tricks; };
+  const auto to_ns = [ns_leads, r](int lead_tricks) {
+    return ns_leads ? lead_tricks : r - lead_tricks;
+  };
   const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
   tt_.prefetch(f.shape, key);
@@ -362,8 +364,10 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       hit = bound_at_lead(next, r1, rest, value, prel) != Bound::kNone &&
             ((value + won >= need) == is_max);
     }
-    for (int pos = 0; pos < 4; ++pos)
-      hands_[static_cast<std::size_t>((leader + pos) & 3)] ^= ibit(played[static_cast<std::size_t>(pos)]);
+    for (int pos = 0; pos < 4; ++pos) {
+      const auto p = static_cast<std::size_t>(pos);
+      hands_[static_cast<std::size_t>((leader + pos) & 3)] ^= ibit(played[p]);
+    }
     if (hit)
       hits[static_cast<std::size_t>(nh++)] = m;
     else
@@ -371,8 +375,10 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
   }
   if (nh == 0) return;
   int k = start;
-  for (int i = 0; i < nh; ++i) list.moves[static_cast<std::size_t>(k++)] = hits[static_cast<std::size_t>(i)];
-  for (int i = 0; i < nm; ++i) list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
+  for (int i = 0; i < nh; ++i)
+    list.moves[static_cast<std::size_t>(k++)] = hits[static_cast<std::size_t>(i)];
+  for (int i = 0; i < nm; ++i)
+    list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
 }
 
 int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
@@ -407,7 +413,9 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     }
   }
   const int lneed = ns_leads ? need : r - need + 1;
-  const auto to_ns = [ns_leads, r](int lead_tricks) { return ns_leads ? lead_tricks : r - lead_tricks; };
+  const auto to_ns = [ns_leads, r](int lead_tricks) {
+    return ns_leads ? lead_tricks : r - lead_tricks;
+  };
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
   MoveList list;
