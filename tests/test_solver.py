@@ -4,6 +4,9 @@ analyse_play, statistics, reuse and bad input."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +171,37 @@ def test_solver_reuse_gives_same_answers() -> None:
     assert np.array_equal(first, expected[4])
     solver.clear_table()
     assert np.array_equal(solver.dd_table(deals[4]), first)
+
+
+_PEAK_SCRIPT = """
+import resource, sys
+import redouble, redouble.solver as rs
+tt = int(sys.argv[1])
+batch = redouble.deals(4, 7)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+solver = rs.Solver(tt_bytes=tt)
+solver.dd_tables(batch, threads=1)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux only")
+def test_peak_memory_of_a_solver_stays_within_its_table_size() -> None:
+    # A fresh process: the solver's own growth of the peak resident set, for a small and a
+    # large table. The table plus the killer table and per-trick frames (well under 1 MiB).
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    for tt in (4 << 20, 64 << 20):
+        out = subprocess.run(
+            [sys.executable, "-c", _PEAK_SCRIPT, str(tt)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+            timeout=300,
+        )
+        grown = int(out.stdout.strip())
+        assert grown <= tt + (2 << 20), f"tt_bytes={tt}: peak grew by {grown} bytes"
 
 
 def test_table_size_is_configurable_and_bounded() -> None:
