@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from . import dealing
 from .auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract, declaring_procedure
-from .cards import Card, CardSet, Seat, Side, Strain, Suit
+from .cards import Card, CardSet, Seat, Side, Suit
 from .deal import Deal, Vulnerability
 from .errors import IllegalCallError, IllegalPlayError, RedoubleError
 from .irregularities import (
@@ -43,12 +43,12 @@ from .irregularities import (
     law64_transfer,
     revoke_score_arguments,
     rule_for,
-    trick_winner_of,
 )
 from .laws import Law64Revoke, LawSet
 from .laws import get as get_law_set
 from .play import Position, Trick
 from .scoring import Chicago, HandScore, PerSide, Rubber, score_hand
+from .table_play import _established, _exposed_cards, _Obligations, _Revoke, _TablePlay
 
 __all__ = [
     "CutCards",
@@ -488,7 +488,8 @@ class RandomPlayer:
 
 
 # ------------------------------------------------------------------------------------------------
-# Play as it happened at the table (``strict=False``): irregular cards included.
+# Irregularities (``strict=False``): a double that needs consent, and the tables of rulings and
+# actions. The cards as they lie in the play, irregular ones included, are in table_play.
 # ------------------------------------------------------------------------------------------------
 
 
@@ -510,105 +511,6 @@ class _Consent:
     given: bool = False
 
 
-@dataclass
-class _Revoke:
-    """An irregular card that the revoke penalty may follow (internal)."""
-
-    seat: Seat
-    trick: int
-    card: Card
-    kind: Irregularity
-    ruling: int
-    established: bool = False
-    corrected: bool = False
-    forfeited: bool = False
-    obligation: Obligation | None = None
-    questioned: bool = False  # A85: asked about before the trick was quitted
-
-
-class _TablePlay:
-    """The cards as they lie: hands, the trick on the table (seat -> card), tricks quitted.
-
-    Unlike :class:`Position` it accepts revokes, leads out of turn, premature plays and tricks
-    with a card omitted; legality is judged by the game, not here (internal).
-    """
-
-    def __init__(self, deal: Deal, strain: Strain, leader: Seat) -> None:
-        self.hands = list(deal.masks)
-        self.strain = strain
-        self.leader = leader
-        self.rightful = leader
-        self.cards: dict[Seat, Card] = {}
-        self.order: list[Seat] = []
-        self.tricks: list[Trick] = []
-
-    def holds(self, seat: Seat, card: Card) -> bool:
-        return bool(self.hands[seat] >> int(card) & 1)
-
-    def hand(self, seat: Seat) -> CardSet:
-        return CardSet(self.hands[seat])
-
-    @property
-    def led_suit(self) -> Suit | None:
-        return self.cards[self.leader].suit if self.leader in self.cards else None
-
-    def is_full(self) -> bool:
-        return len(self.cards) == 4
-
-    def expected(self) -> Seat:
-        """Who should play next: the rightful leader, or the next seat round from the leader."""
-        if not self.cards:
-            return self.rightful
-        if self.is_full():
-            return self.winner()
-        for k in range(1, 4):
-            seat = self.leader.next(k)
-            if seat not in self.cards:
-                return seat
-        return self.winner()
-
-    def winner(self) -> Seat:
-        return trick_winner_of(self.cards, self.leader, self.strain)
-
-    def add(self, seat: Seat, card: Card) -> None:
-        self.hands[seat] &= ~card.mask
-        self.cards[seat] = card
-        self.order.append(seat)
-
-    def take_back(self, seat: Seat) -> Card:
-        card = self.cards.pop(seat)
-        self.order.remove(seat)
-        self.hands[seat] |= card.mask
-        return card
-
-    def gather(self) -> Trick:
-        winner = self.winner()
-        seats = [self.leader.next(k) for k in range(4) if self.leader.next(k) in self.cards]
-        trick = Trick(self.leader, tuple(self.cards[s] for s in seats), winner)
-        self.tricks.append(trick)
-        self.cards, self.order = {}, []
-        self.leader = self.rightful = winner
-        return trick
-
-    def won(self) -> PerSide:
-        ns = sum(1 for t in self.tricks if t.winner.side is Side.NS)
-        return PerSide(ns, len(self.tricks) - ns)
-
-    def position(self) -> Position | None:
-        leader = self.winner() if self.is_full() else (self.leader if self.cards else self.rightful)
-        trick = [] if self.is_full() else [self.cards[s] for s in self._rotation()]
-        try:
-            return Position(self.hands, self.strain, leader, trick)
-        except RedoubleError:
-            return None
-
-    def _rotation(self) -> list[Seat]:
-        return [self.leader.next(k) for k in range(4) if self.leader.next(k) in self.cards]
-
-    def trick_in_rotation(self) -> list[Card]:
-        return [self.cards[s] for s in self._rotation()]
-
-
 # The options that exact no penalty: what a ruling falls back to when the penalty is lost
 # (seed 003 L97 consultation, L102 wrong penalty, dummy's intervention A61/B63).
 _NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
@@ -624,16 +526,6 @@ _REMARKS = {
     Irregularity.DUMMY_SUGGESTS_CARD,
     Irregularity.NEW_CARDS,
     Irregularity.BYSTANDER,
-}
-
-# The option codes that constrain a player's next play, and the obligation each imposes.
-_PLAY_OBLIGATIONS = {
-    "highest": ObligationKind.HIGHEST,
-    "lowest": ObligationKind.LOWEST,
-    "win": ObligationKind.WIN,
-    "lose": ObligationKind.LOSE,
-    "play_suggested": ObligationKind.PLAY_CARD,
-    "not_play_suggested": ObligationKind.NOT_PLAY_CARD,
 }
 
 # The actions a lenient game logs, replayed by calling the method of the same name.
@@ -776,7 +668,7 @@ class Game:
         self._table: _TablePlay | None = None
         self._hand_rulings: list[Ruling] = []
         self._open: dict[int, Ruling] = {}
-        self._obligations: list[tuple[Obligation, int | None]] = []
+        self._obligations: _Obligations = []
         self._revokes: list[_Revoke] = []
         self._callable: dict[Seat, set[Card]] = {s: set() for s in Seat}
         self._exposed_in_auction: list[tuple[Seat, Card]] = []
@@ -998,8 +890,16 @@ class Game:
             return calls
         if self._phase is Phase.PLAY and self._table is not None:
             seat = self._table.expected()
+            defenders = (
+                () if self._contract is None else self._contract.declarer.side.opponents.seats
+            )
             return list(
-                self._regular_plays(seat, lead=not self._table.cards or self._table.is_full())
+                self._table.regular_plays(
+                    self._obligations,
+                    defenders,
+                    seat,
+                    lead=not self._table.cards or self._table.is_full(),
+                )
             )
         if self._phase is Phase.PLAY and self._position is not None:
             return list(self._position.legal_plays())
@@ -1060,13 +960,7 @@ class Game:
     @property
     def exposed_cards(self) -> dict[Seat, CardSet]:
         """Cards exposed and liable to be called, by holder (``strict=False``)."""
-        t = self._table
-        out: dict[Seat, CardSet] = {}
-        for seat, cards in self._callable.items():
-            held = [c for c in cards if t is None or t.holds(seat, c)]
-            if held:
-                out[seat] = CardSet(held)
-        return out
+        return _exposed_cards(self._callable, self._table)
 
     @property
     def obligations(self) -> tuple[Obligation, ...]:
@@ -1663,72 +1557,6 @@ class Game:
         return last, "the adversary who last doubled", needed.law
 
     # -- play ------------------------------------------------------------------------------------------
-    def _follow(self, seat: Seat, lead: bool) -> CardSet:
-        t = self._table
-        assert t is not None
-        hand = t.hand(seat)
-        led = None if lead else t.led_suit
-        if led is not None and hand.suit(led):
-            return hand.suit(led)
-        return hand
-
-    def _applicable(self, seat: Seat, lead: bool) -> list[tuple[Obligation, int | None]]:
-        t = self._table
-        assert t is not None
-        out = []
-        defenders = () if self._contract is None else self._contract.declarer.side.opponents.seats
-        for o, trick in self._obligations:
-            if o.seat is None and not (lead and seat in defenders):
-                continue
-            if o.seat is not None and o.seat != seat:
-                continue
-            if o.on_lead_only and not lead:
-                continue
-            if trick is not None and (trick != len(t.tricks) or (lead and not o.on_lead_only)):
-                continue
-            out.append((o, trick))
-        return out
-
-    def _allowed(self, o: Obligation, seat: Seat, follow: CardSet, lead: bool) -> CardSet:
-        """The plays complying with `o`; empty when it cannot be complied with (A74, A79)."""
-        t = self._table
-        assert t is not None
-        hand = t.hand(seat)
-        k = o.kind
-        if k is ObligationKind.PLAY_CARD:
-            return CardSet(c for c in follow if c == o.card)
-        if k is ObligationKind.NOT_PLAY_CARD:
-            return CardSet(c for c in follow if c != o.card)
-        if k is ObligationKind.LEAD_SUIT:
-            return hand.suit(o.suit) if o.suit is not None else CardSet()
-        if k is ObligationKind.NOT_LEAD_SUIT:
-            return CardSet(c for c in hand if c.suit != o.suit)
-        led = t.led_suit
-        if led is None or not hand.suit(led):
-            return CardSet()
-        suit = sorted(hand.suit(led), key=lambda c: int(c.rank))
-        if k is ObligationKind.HIGHEST:
-            return CardSet([suit[-1]])
-        if k is ObligationKind.LOWEST:
-            return CardSet([suit[0]])
-
-        def wins(card: Card) -> bool:
-            cards = {**t.cards, seat: card}
-            return trick_winner_of(cards, t.leader, t.strain) == seat
-
-        if k is ObligationKind.WIN:
-            return CardSet(c for c in follow if wins(c))
-        return CardSet(c for c in follow if not wins(c))
-
-    def _regular_plays(self, seat: Seat, *, lead: bool) -> CardSet:
-        follow = self._follow(seat, lead)
-        allowed = follow
-        for o, _ in self._applicable(seat, lead):
-            ok = self._allowed(o, seat, follow, lead) & allowed
-            if ok:
-                allowed = ok
-        return allowed
-
     def _lenient_play(self, c: Card, seat: Seat | None) -> None:
         self._check_free()
         t = self._table
@@ -1776,10 +1604,10 @@ class Game:
             if later and rv.questioned and not (rv.established or rv.corrected):
                 self._establish(rv)
         lead = not t.cards
-        follow = self._follow(s, lead)
+        follow = t.follow(s, lead)
         failed: Obligation | None = None
-        for o, trick in self._applicable(s, lead):
-            allowed = self._allowed(o, s, follow, lead)
+        for o, trick in t.applicable(self._obligations, defenders.seats, s, lead):
+            allowed = t.allowed(o, s, follow, lead)
             self._obligations.remove((o, trick))
             if not allowed:
                 if o.kind is ObligationKind.LEAD_SUIT:
@@ -1942,7 +1770,7 @@ class Game:
         if t.is_full():
             self._gather()
         declarer_side = s.side == self._contract.declarer.side
-        follow = self._follow(s, not t.cards)
+        follow = t.follow(s, not t.cards)
         data = {"cards": [str(c) for c in parsed], "exposed": not declarer_side}
         if not any(c in follow for c in parsed):
             # None can be called without obliging a revoke (A74; B79): all are exposed.
@@ -2000,22 +1828,8 @@ class Game:
         rv = open_[0] if open_ else questioned[0]
         self._log.append(Event("correct_revoke", rv.seat, {}))
         if not open_:
-            self._reopen_last_trick()
+            t.reopen_last_trick()
         self._do_correct(rv)
-
-    def _reopen_last_trick(self) -> None:
-        """A85: a revoke asked about before its trick was quitted is corrected afterwards: the
-        trick comes back to the table as it was played, and the card (of the other side) led
-        to the following trick goes back to its holder, without penalty [assumed] (internal)."""
-        t = self._table
-        assert t is not None
-        for seat in reversed(list(t.order)):
-            t.take_back(seat)
-        trick = t.tricks.pop()
-        seats = [trick.leader.next(k) for k in range(len(trick.cards))]
-        t.cards = dict(zip(seats, trick.cards, strict=True))
-        t.order = seats
-        t.leader = t.rightful = trick.leader
 
     def ask_having_none(self, *, seat: Seat | int | str, answered_no: bool = False) -> None:
         """`seat` asks his partner whether he has a card of the suit he has just renounced
@@ -2141,16 +1955,7 @@ class Game:
         for index, seat, card in found:
             if restore:
                 t.hands[seat] |= card.mask
-            meanwhile: list[tuple[int, Card]] = []
-            for j in range(index + 1, len(t.tricks)):
-                trick = t.tricks[j]
-                if len(trick.cards) != 4 or trick.leader == seat:
-                    continue
-                played = next(trick.cards[k] for k in range(4) if trick.player_of(k) == seat)
-                led = trick.cards[0].suit
-                known = any(rv.seat == seat and rv.trick == j for rv in self._revokes)
-                if card.suit == led and played.suit != led and not known:
-                    meanwhile.append((j, played))
+            meanwhile = t.renounced_meanwhile(self._revokes, index, seat, card)
             ruling = self._raise(
                 Irregularity.SURPLUS_CARD,
                 seat,
@@ -3085,7 +2890,7 @@ class Game:
         if chosen not in cards:
             raise IrregularityError(f"{chosen} is not one of the cards played together")
         offender = r.offender
-        follow = self._follow(offender, not t.cards)
+        follow = t.follow(offender, not t.cards)
         if chosen not in follow:
             raise IrregularityError(f"calling {chosen} would oblige a revoke [A74; B79]")
         exposed = bool(r.data.get("exposed"))
@@ -3111,9 +2916,7 @@ class Game:
                 ruling = self._open.get(rv.ruling)
                 if ruling is not None:
                     self._close(ruling, "lapsed")
-        for s in list(reversed(t.order)):
-            t.take_back(s)
-        t.leader = t.rightful
+        t.take_back_all()
 
     def _apply_correct(self, r: Ruling, params: Mapping[str, Any]) -> Any:
         rv = next((x for x in self._revokes if x.ruling == r.id), None)
@@ -3172,27 +2975,12 @@ class Game:
         for index, (seat, how) in sorted(self._omissions.items()):
             if how != "deal_stands" or not t.hands[seat] or self._conceded is not None:
                 continue
-            surplus = Card(t.hands[seat].bit_length() - 1)
-            t.hands[seat] &= ~surplus.mask
-            old = t.tricks[index]
-            # The trick was short: rebuild it by seat with the surplus card in the gap.
-            cards: dict[Seat, Card] = {}
-            seats = [old.leader.next(k) for k in range(4) if old.leader.next(k) != seat]
-            for s, c in zip(seats, old.cards, strict=False):
-                cards[s] = c
-            cards[seat] = surplus
-            order = [old.leader.next(k) for k in range(4)]
-            winner = trick_winner_of(cards, old.leader, t.strain)
-            t.tricks[index] = Trick(old.leader, tuple(cards[s] for s in order), winner)
+            t.complete_short_trick(index, seat)
         self._phase = Phase.SETTLE
         declarer_side = self._contract.declarer.side
         rule = self._code.rules.get(Irregularity.REVOKE_CLAIM)
         for side in Side:
-            count = sum(
-                1
-                for rv in self._revokes
-                if rv.established and not rv.forfeited and rv.seat.side == side
-            )
+            count = _established(self._revokes, side)
             if not count or rule is None:
                 continue
             # A84: the declarer elects 150 or three tricks for a defender's revoke (a); the
@@ -3221,11 +3009,7 @@ class Game:
         tricks = t.won() if self._conceded is None else t.won() + self._conceded
         claimed: dict[Side, int] = {}
         for side in self._revoke_claims:
-            claimed[side] = sum(
-                1
-                for rv in self._revokes
-                if rv.established and not rv.forfeited and rv.seat.side == side
-            )
+            claimed[side] = _established(self._revokes, side)
         declarer_side = self._contract.declarer.side
         defenders = declarer_side.opponents
         election = self._revoke_claims.get(defenders) if claimed.get(defenders) else None
