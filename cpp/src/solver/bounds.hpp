@@ -277,12 +277,11 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
     const std::uint64_t tall = all & suit_bits(strain);
     if (!tall) return 0;
     const std::uint64_t top = ibit(top_card(tall));
+    const int longer = std::max(shape_len(shape, (leader + 1) & 3, strain),
+                                shape_len(shape, (leader + 3) & 3, strain));
     const int length =
-        std::max(shape_len(shape, (leader + 1) & 3, strain), shape_len(shape, (leader + 3) & 3, strain)) -
-        shape_len(shape, leader, strain) - shape_len(shape, (leader + 2) & 3, strain);
+        longer - shape_len(shape, leader, strain) - shape_len(shape, (leader + 2) & 3, strain);
     if (!((lho | rho) & top)) return std::max(length, 0);
-    const int longer =
-        std::max(shape_len(shape, (leader + 1) & 3, strain), shape_len(shape, (leader + 3) & 3, strain));
     std::uint64_t trel = 0;
     const int tops = top_trump_tricks(tall, lho | rho, longer, trel);
     if (length >= tops) return length;
