@@ -456,7 +456,9 @@ class _BoardsSession:
 class Player(Protocol):
     """Chooses an action for the seat to act: a call while declaring, a card in play."""
 
-    def __call__(self, game: Game) -> Call | Card: ...
+    def __call__(self, game: Game) -> Call | Card:
+        """The call or card for the seat to act in `game`."""
+        ...
 
 
 class RandomPlayer:
