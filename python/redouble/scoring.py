@@ -809,7 +809,87 @@ class _Entry:
     label: str
 
 
-class Rubber:
+class _GameLedger:
+    """State shared by :class:`Rubber` and :class:`Chicago` (internal): hands entered, game
+    winners, score toward the current game, and the score sheet drawn from them."""
+
+    def __init__(self, law: LawSet) -> None:
+        self._law = law
+        self._entries: list[_Entry] = []
+        self._games: list[Side] = []
+        self._toward = PerSide()
+
+    def _points(self) -> PerSide:
+        """Trick score + honour column of every hand entered, per side."""
+        total = PerSide()
+        for entry in self._entries:
+            total = total + entry.trick_score + entry.honour_column
+        return total
+
+    def _reaching_game(self, trick_score: PerSide) -> tuple[PerSide, list[Side]]:
+        """Score toward game with ``trick_score`` added, and the sides that reach game."""
+        game = self._law.game
+        assert game is not None
+        toward = self._toward + trick_score
+        return toward, [s for s in Side if toward[s] >= game.threshold]
+
+    def score_sheet(self) -> str:
+        """Render the score sheet (each subclass draws its own)."""
+        raise NotImplementedError
+
+    def _render_sheet(
+        self,
+        title: str,
+        *,
+        bonus: tuple[str, Side | None, int],
+        totals: PerSide,
+        footer: str,
+    ) -> str:
+        entries = self._entries
+        game_labels = [f"game {i + 1}: {side.name}" for i, side in enumerate(self._games)]
+        width = 9
+
+        def row(ns: str, ew: str, note: str = "") -> str:
+            return f"{ns:>{width}} | {ew:<{width}}  {note}".rstrip()
+
+        def cell(value: int) -> str:
+            return str(value) if value else ""
+
+        rule = f"{'-' * (width + 1)}+{'-' * (width + 1)}"
+        lines = [title, "", row("NS", "EW"), rule]
+        label, side, amount = bonus
+        if side is not None and amount:
+            lines.append(
+                row(
+                    cell(amount) if side == Side.NS else "",
+                    cell(amount) if side == Side.EW else "",
+                    label,
+                )
+            )
+        for entry in reversed(entries):
+            if entry.honour_column.ns or entry.honour_column.ew:
+                lines.append(row(cell(entry.honour_column.ns), cell(entry.honour_column.ew)))
+        lines.append(f"{'=' * (width + 1)}+{'=' * (width + 1)}")
+        for index in range(len(game_labels) + 1):
+            game_entries = [
+                e for e in entries if e.game == index and (e.trick_score.ns or e.trick_score.ew)
+            ]
+            for entry in game_entries:
+                lines.append(
+                    row(cell(entry.trick_score.ns), cell(entry.trick_score.ew), entry.label)
+                )
+            if index < len(game_labels):
+                lines.append(f"{rule}  {game_labels[index]}")
+        lines.append(rule)
+        lines.append(row(str(totals.ns), str(totals.ew), "total"))
+        lines.append(footer)
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.score_sheet()
+
+
+class Rubber(_GameLedger):
     """A rubber under a law set: games of tricks alone, best of three, rubber bonus.
 
     Part-scores stop counting toward game when either side wins a game (flag
@@ -828,11 +908,8 @@ class Rubber:
             raise ScoringInputError(f"{law.name} is not played in games and rubbers")
         if single_game and law.game.single_game_bonus is None:
             raise ScoringInputError(f"{law.name} has no bonus for single games")
-        self._law = law
+        super().__init__(law)
         self._single_game = single_game
-        self._entries: list[_Entry] = []
-        self._games: list[Side] = []
-        self._toward = PerSide()
 
     @property
     def law_set(self) -> LawSet:
@@ -898,9 +975,7 @@ class Rubber:
     @property
     def totals(self) -> PerSide:
         """Trick score + honour column of every hand per side, plus the rubber bonus."""
-        total = PerSide()
-        for entry in self._entries:
-            total = total + entry.trick_score + entry.honour_column
+        total = self._points()
         winner = self.winner
         return total if winner is None else total.add(winner, self.rubber_bonus)
 
@@ -998,8 +1073,7 @@ class Rubber:
             raise ScoringInputError("trick scores cannot be negative")
         game = self._law.game
         assert game is not None
-        toward = self._toward + trick
-        winners = [s for s in Side if toward[s] >= game.threshold]
+        toward, winners = self._reaching_game(trick)
         if len(winners) == 2:
             raise ScoringInputError("both sides cannot reach game on the same hand")
         self._entries.append(_Entry(trick, honour, len(self._games), label))
@@ -1010,10 +1084,8 @@ class Rubber:
 
     def score_sheet(self) -> str:
         """Render the score sheet: honour column above the line, tricks below, per side."""
-        return _render_sheet(
+        return self._render_sheet(
             f"{'Game' if self._single_game else 'Rubber'} under {self._law.name}",
-            self._entries,
-            [f"game {i + 1}: {side.name}" for i, side in enumerate(self._games)],
             bonus=("rubber bonus", self.winner, self.rubber_bonus),
             totals=self.totals,
             footer=self._footer(),
@@ -1025,9 +1097,6 @@ class Rubber:
             return f"Rubber in progress: games NS {self.games.ns}, EW {self.games.ew}"
         return f"{winner.name} win the rubber by {self.difference}"
 
-    def __str__(self) -> str:
-        return self.score_sheet()
-
     def __repr__(self) -> str:
         return (
             f"<Rubber {self._law.name} games NS {self.games.ns} EW {self.games.ew} "
@@ -1035,58 +1104,12 @@ class Rubber:
         )
 
 
-def _render_sheet(
-    title: str,
-    entries: Sequence[_Entry],
-    game_labels: Sequence[str],
-    *,
-    bonus: tuple[str, Side | None, int],
-    totals: PerSide,
-    footer: str,
-) -> str:
-    width = 9
-
-    def row(ns: str, ew: str, note: str = "") -> str:
-        return f"{ns:>{width}} | {ew:<{width}}  {note}".rstrip()
-
-    def cell(value: int) -> str:
-        return str(value) if value else ""
-
-    rule = f"{'-' * (width + 1)}+{'-' * (width + 1)}"
-    lines = [title, "", row("NS", "EW"), rule]
-    label, side, amount = bonus
-    if side is not None and amount:
-        lines.append(
-            row(
-                cell(amount) if side == Side.NS else "",
-                cell(amount) if side == Side.EW else "",
-                label,
-            )
-        )
-    for entry in reversed(entries):
-        if entry.honour_column.ns or entry.honour_column.ew:
-            lines.append(row(cell(entry.honour_column.ns), cell(entry.honour_column.ew)))
-    lines.append(f"{'=' * (width + 1)}+{'=' * (width + 1)}")
-    for index in range(len(game_labels) + 1):
-        game_entries = [
-            e for e in entries if e.game == index and (e.trick_score.ns or e.trick_score.ew)
-        ]
-        for entry in game_entries:
-            lines.append(row(cell(entry.trick_score.ns), cell(entry.trick_score.ew), entry.label))
-        if index < len(game_labels):
-            lines.append(f"{rule}  {game_labels[index]}")
-    lines.append(rule)
-    lines.append(row(str(totals.ns), str(totals.ew), "total"))
-    lines.append(footer)
-    return "\n".join(lines)
-
-
 # --------------------------------------------------------------------------------------------
 # Chicago.
 # --------------------------------------------------------------------------------------------
 
 
-class Chicago:
+class Chicago(_GameLedger):
     """Chicago (four-deal bridge): fixed vulnerability, game and fourth-deal part-score bonuses.
 
     Raises:
@@ -1100,11 +1123,8 @@ class Chicago:
         law = _get_law_set(law_set)
         if law.chicago is None or law.game is None:
             raise ScoringInputError(f"{law.name} has no Chicago rules")
-        self._law = law
+        super().__init__(law)
         self._first = _seat(first_dealer)
-        self._entries: list[_Entry] = []
-        self._games: list[Side] = []
-        self._toward = PerSide()
 
     @property
     def law_set(self) -> LawSet:
@@ -1151,10 +1171,7 @@ class Chicago:
     @property
     def totals(self) -> PerSide:
         """Points per side so far, bonuses included."""
-        total = PerSide()
-        for entry in self._entries:
-            total = total + entry.trick_score + entry.honour_column
-        return total
+        return self._points()
 
     def score_hand(
         self,
@@ -1183,12 +1200,10 @@ class Chicago:
             vulnerable=vulnerable,
             **options,
         )
-        rules, game = self._law.chicago, self._law.game
+        rules = self._law.chicago
         assert rules is not None
-        assert game is not None
         honour = score.honour_column
-        toward = self._toward + score.trick_score
-        winners = [s for s in Side if toward[s] >= game.threshold]
+        toward, winners = self._reaching_game(score.trick_score)
         for side in winners:
             honour = honour.add(side, rules.game_bonus[side in vulnerable])
             self._games.append(side)
@@ -1211,17 +1226,12 @@ class Chicago:
 
     def score_sheet(self) -> str:
         """Render the Chicago score sheet (bonuses above the line with the other premiums)."""
-        return _render_sheet(
+        return self._render_sheet(
             f"Chicago under {self._law.name}",
-            self._entries,
-            [f"game {i + 1}: {side.name}" for i, side in enumerate(self._games)],
             bonus=("", None, 0),
             totals=self.totals,
             footer=f"after {self.deals_played} deal(s)",
         )
-
-    def __str__(self) -> str:
-        return self.score_sheet()
 
 
 # --------------------------------------------------------------------------------------------
