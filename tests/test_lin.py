@@ -21,6 +21,7 @@ from redouble.formats.records import (
     PlayedCard,
     PlayRecord,
 )
+from redouble.play import Position
 
 GAMES = Path(__file__).parent / "data" / "games"
 ALERTS = (
@@ -53,27 +54,14 @@ def random_lin_record(seed: int) -> BoardRecord:
     contract, declarer = final
     assert declarer is not None
     assert contract.strain is not None
-    hands = [set(b.deal.hand(s)) for s in Seat]
+    # Random legal play, the tricks ruled by the library's own Position.
+    position = Position(b.deal, contract.strain, declarer.lho)
     order: list[PlayedCard] = []
-    leader = declarer.lho
     n = rng.randrange(14)
-    for _ in range(n):
-        trick: list[tuple[Seat, Card]] = []
-        for i in range(4):
-            seat = leader.next(i)
-            follow = [c for c in hands[seat] if trick and c.suit == trick[0][1].suit]
-            card = rng.choice(sorted(follow or hands[seat]))
-            hands[seat].discard(card)
-            trick.append((seat, card))
-            order.append(PlayedCard.of(card))
-        trump = contract.strain.suit
-        leader = max(
-            trick,
-            key=lambda t: (
-                2 if t[1].suit == trump else 1 if t[1].suit == trick[0][1].suit else 0,
-                int(t[1].rank),
-            ),
-        )[0]
+    for _ in range(4 * n):
+        card = rng.choice(sorted(position.legal_plays()))
+        position.play(card)
+        order.append(PlayedCard.of(card))
     claim = None if n == 13 or rng.random() < 0.3 else rng.randrange(14)
     play = PlayRecord.from_order(declarer.lho, order, contract.strain, is_complete=claim is None)
     return BoardRecord(

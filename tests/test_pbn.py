@@ -24,6 +24,7 @@ from redouble.formats.records import (
     PlayedCard,
     PlayRecord,
 )
+from redouble.play import Position
 
 GAMES = Path(__file__).parent / "data" / "games"
 DEAL = "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"
@@ -59,27 +60,14 @@ def random_record(seed: int) -> BoardRecord:
     contract, declarer = final
     fields: dict[str, object] = {}
     if declarer is not None and contract.strain is not None:
-        hands = [set(b.deal.hand(s)) for s in Seat]
-        leader = declarer.lho
+        # Random legal play, the tricks ruled by the library's own Position.
+        position = Position(b.deal, contract.strain, declarer.lho)
         order: list[PlayedCard] = []
         tricks = rng.randrange(14)
-        for _ in range(tricks):
-            trick: list[tuple[Seat, Card]] = []
-            for k in range(4):
-                seat = leader.next(k)
-                follow = [c for c in hands[seat] if trick and c.suit == trick[0][1].suit]
-                card = rng.choice(sorted(follow or hands[seat]))
-                hands[seat].discard(card)
-                trick.append((seat, card))
-                order.append(PlayedCard.of(card))
-            trump = contract.strain.suit
-            leader = max(
-                trick,
-                key=lambda t: (
-                    2 if t[1].suit == trump else 1 if t[1].suit == trick[0][1].suit else 0,
-                    int(t[1].rank),
-                ),
-            )[0]
+        for _ in range(4 * tricks):
+            card = rng.choice(sorted(position.legal_plays()))
+            position.play(card)
+            order.append(PlayedCard.of(card))
         complete = tricks == 13 or rng.random() < 0.5
         fields["play"] = PlayRecord.from_order(
             declarer.lho, order, contract.strain, is_complete=complete
