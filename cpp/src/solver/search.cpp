@@ -421,12 +421,8 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   MoveList list;
   generate_runs(hand, f.all & ~hand, list);
   const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
-  order_moves(ctx, list);
   const std::uint64_t kkey = killer_key(ctx, false);
   const int killer = killers_.lookup(kkey);
-  promote(list, killer);
-  if (r >= kProbeTricks && list.size > 1)
-    promote_probed_leads(tk, need, list, killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
 
   // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
   // reaches the target for the side to play, its bound alone is the answer.
@@ -434,19 +430,49 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   int result = is_max ? 0 : r;
   rel = 0;
   std::uint64_t skip = 0;
+  const auto play = [&](int c, std::uint64_t& crel) {
+    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
+    f.cards[0] = c;
+    const int v = follow_node(tk, 1, need, c, leader, crel);
+    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
+    return v;
+  };
+  int tried = 0;
+  if (r >= kProbeTricks) {
+    order_moves(ctx, list);
+    promote(list, killer);
+    if (list.size > 1)
+      promote_probed_leads(tk, need, list,
+                           killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
+  } else {
+    // Lazy ordering, as in follow_node: the killer's lead first, the others scored only if it
+    // does not cut off.
+    if (const int c = killer >= 0 ? take_move(list, killer) : -1; c >= 0) {
+      std::uint64_t crel = 0;
+      const int v = play(c, crel);
+      if ((v >= need) == is_max) {
+        rel = crel;
+        ++stats_->cutoffs;
+        store(f, key, to_ns(v), lneed, r, rel);
+        return v;
+      }
+      result = v;
+      rel = crel;
+      skip = irrelevant_after(c, crel);
+      tried = 1;
+    }
+    order_moves(ctx, list);
+  }
   for (int i = 0; i < list.size; ++i) {
     const int c = list.moves[static_cast<std::size_t>(i)].card;
     if (ibit(c) & skip) continue;
-    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
-    f.cards[0] = c;
     std::uint64_t crel = 0;
-    const int v = follow_node(tk, 1, need, c, leader, crel);
-    hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
+    const int v = play(c, crel);
     if ((v >= need) == is_max) {
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (i > 0 || killer < 0) killers_.store(kkey, c);
+      if (i + tried > 0 || killer < 0) killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
@@ -484,11 +510,10 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
   std::uint64_t kkey = 0;
   int killer = -1;
-  if (list.size > 1) {
-    order_moves(ctx, list);
+  const bool choice = list.size > 1;
+  if (choice) {
     kkey = killer_key(ctx, follow != 0);
     killer = killers_.lookup(kkey);
-    promote(list, killer);
   }
 
   const bool is_max = (seat & 1) == 0;
@@ -496,15 +521,13 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   int result = is_max ? 0 : r;
   rel = 0;
   std::uint64_t skip = 0;
-  for (int i = 0; i < list.size; ++i) {
-    const int c = list.moves[static_cast<std::size_t>(i)].card;
-    if (ibit(c) & skip) continue;
+  // Plays c and searches on; returns the child's bound (NS tricks from this trick's start).
+  const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
     f.cards[static_cast<std::size_t>(pos)] = c;
     const bool wins = beats(c, win_card, strain_);
     const int wc = wins ? c : win_card;
     const int ws = wins ? seat : win_seat;
-    std::uint64_t crel = 0;
     int v;
     if (pos < 3) {
       v = follow_node(tk, pos + 1, need, wc, ws, crel);
@@ -516,11 +539,35 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
       if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
     }
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
+    return v;
+  };
+  // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
+  // and most nodes cut off on it, so most never pay for the ordering.
+  int tried = 0;
+  if (const int c = killer >= 0 ? take_move(list, killer) : -1; c >= 0) {
+    std::uint64_t crel = 0;
+    const int v = play(c, crel);
+    if ((v >= need) == is_max) {
+      rel = crel;
+      ++stats_->cutoffs;
+      return v;
+    }
+    result = v;
+    rel = crel;
+    skip = irrelevant_after(c, crel);
+    tried = 1;
+  }
+  if (list.size > 1) order_moves(ctx, list);
+  for (int i = 0; i < list.size; ++i) {
+    const int c = list.moves[static_cast<std::size_t>(i)].card;
+    if (ibit(c) & skip) continue;
+    std::uint64_t crel = 0;
+    const int v = play(c, crel);
     if ((v >= need) == is_max) {
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (list.size > 1 && (i > 0 || killer < 0)) killers_.store(kkey, c);
+      if (choice && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
