@@ -601,6 +601,12 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     // Extend through the run of the lowest relevant card's owner (see the header comment).
     const std::uint32_t owner = owner_[static_cast<std::size_t>(b)];
     while (k < n && ((f.code[si] >> (2 * (n - k - 1))) & 3u) == owner) ++k;
+    if (k == n) {
+      // The segment reached the bottom: the suit's lowest run (one hand's cards) is implied
+      // by the shape, so leave it out (bridge-solver's rule) and equal patterns merge.
+      const std::uint32_t bottom = f.code[si] & 3u;
+      while (k > 0 && ((f.code[si] >> (2 * (n - k))) & 3u) == bottom) --k;
+    }
     const auto uk = static_cast<std::uint32_t>(k);
     e.top[si] = ((f.code[si] << (32 - 2 * n)) & top_mask(uk)) | uk;
     segment |= keep_top(all_s, k);
