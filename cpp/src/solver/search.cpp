@@ -381,6 +381,49 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
 }
 
+template <class Play>
+int Engine::try_moves(MoveList& list, const OrderContext& ctx, int first, bool order, int killer,
+                      std::uint64_t kkey, bool remember, int need, bool is_max, int r,
+                      Play&& play, std::uint64_t& rel) {
+  // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
+  // reaches the target for the side to play, its bound alone is the answer.
+  int result = is_max ? 0 : r;
+  rel = 0;
+  std::uint64_t skip = 0;
+  int tried = 0;
+  if (first >= 0) {
+    std::uint64_t crel = 0;
+    const int v = play(first, crel);
+    if ((v >= need) == is_max) {
+      rel = crel;
+      ++stats_->cutoffs;
+      return v;
+    }
+    result = v;
+    rel = crel;
+    skip = irrelevant_after(first, crel);
+    tried = 1;
+  }
+  if (order && list.size > 1) order_moves(ctx, list);
+  for (int i = 0; i < list.size; ++i) {
+    const int c = list.moves[static_cast<std::size_t>(i)].card;
+    if (ibit(c) & skip) continue;
+    std::uint64_t crel = 0;
+    const int v = play(c, crel);
+    if ((v >= need) == is_max) {
+      result = v;
+      rel = crel;
+      ++stats_->cutoffs;
+      if (remember && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
+      break;
+    }
+    result = is_max ? std::max(result, v) : std::min(result, v);
+    rel |= crel;
+    skip |= irrelevant_after(c, crel);
+  }
+  return result;
+}
+
 int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -424,12 +467,6 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   const std::uint64_t kkey = killer_key(ctx, false);
   const int killer = killers_.lookup(kkey);
 
-  // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
-  // reaches the target for the side to play, its bound alone is the answer.
-  const bool is_max = ns_leads;
-  int result = is_max ? 0 : r;
-  rel = 0;
-  std::uint64_t skip = 0;
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
@@ -437,48 +474,18 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     return v;
   };
-  int tried = 0;
+  int first = -1;
   if (r >= kProbeTricks) {
     order_moves(ctx, list);
     promote(list, killer);
     if (list.size > 1)
       promote_probed_leads(tk, need, list,
                            killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
-  } else {
-    // Lazy ordering, as in follow_node: the killer's lead first, the others scored only if it
-    // does not cut off.
-    if (const int c = killer >= 0 ? take_move(list, killer) : -1; c >= 0) {
-      std::uint64_t crel = 0;
-      const int v = play(c, crel);
-      if ((v >= need) == is_max) {
-        rel = crel;
-        ++stats_->cutoffs;
-        store(f, key, to_ns(v), lneed, r, rel);
-        return v;
-      }
-      result = v;
-      rel = crel;
-      skip = irrelevant_after(c, crel);
-      tried = 1;
-    }
-    order_moves(ctx, list);
+  } else if (killer >= 0) {
+    first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  for (int i = 0; i < list.size; ++i) {
-    const int c = list.moves[static_cast<std::size_t>(i)].card;
-    if (ibit(c) & skip) continue;
-    std::uint64_t crel = 0;
-    const int v = play(c, crel);
-    if ((v >= need) == is_max) {
-      result = v;
-      rel = crel;
-      ++stats_->cutoffs;
-      if (i + tried > 0 || killer < 0) killers_.store(kkey, c);
-      break;
-    }
-    result = is_max ? std::max(result, v) : std::min(result, v);
-    rel |= crel;
-    skip |= irrelevant_after(c, crel);
-  }
+  const int result = try_moves(list, ctx, first, r < kProbeTricks, killer, kkey, true, need,
+                               ns_leads, r, play, rel);
   store(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
@@ -516,11 +523,6 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
     killer = killers_.lookup(kkey);
   }
 
-  const bool is_max = (seat & 1) == 0;
-  const int r = popcount(hand);
-  int result = is_max ? 0 : r;
-  rel = 0;
-  std::uint64_t skip = 0;
   // Plays c and searches on; returns the child's bound (NS tricks from this trick's start).
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
@@ -543,38 +545,9 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   };
   // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
   // and most nodes cut off on it, so most never pay for the ordering.
-  int tried = 0;
-  if (const int c = killer >= 0 ? take_move(list, killer) : -1; c >= 0) {
-    std::uint64_t crel = 0;
-    const int v = play(c, crel);
-    if ((v >= need) == is_max) {
-      rel = crel;
-      ++stats_->cutoffs;
-      return v;
-    }
-    result = v;
-    rel = crel;
-    skip = irrelevant_after(c, crel);
-    tried = 1;
-  }
-  if (list.size > 1) order_moves(ctx, list);
-  for (int i = 0; i < list.size; ++i) {
-    const int c = list.moves[static_cast<std::size_t>(i)].card;
-    if (ibit(c) & skip) continue;
-    std::uint64_t crel = 0;
-    const int v = play(c, crel);
-    if ((v >= need) == is_max) {
-      result = v;
-      rel = crel;
-      ++stats_->cutoffs;
-      if (choice && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
-      break;
-    }
-    result = is_max ? std::max(result, v) : std::min(result, v);
-    rel |= crel;
-    skip |= irrelevant_after(c, crel);
-  }
-  return result;
+  const int first = killer >= 0 ? take_move(list, killer) : -1;
+  return try_moves(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
+                   popcount(hand), play, rel);
 }
 
 void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
