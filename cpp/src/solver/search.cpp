@@ -20,7 +20,9 @@
 //  - when stored, the segment of each suit is extended down through cards of the same seat
 //    that are adjacent to its lowest card: the search tried one card of such a run for all of
 //    them, and the extension keeps the run intact in every position the pattern matches (the
-//    same rule as bridge-solver's "extend the bottom rank winner to its lowest equivalent").
+//    same rule as bridge-solver's "extend the bottom rank winner to its lowest equivalent");
+//    a segment that then reaches the bottom of its suit drops the suit's lowest run, one hand's
+//    cards, which the suit lengths already fix.
 // Mapping the cards of such a position one-to-one (segment cards to themselves, each hand's small
 // cards in order) maps the whole proof tree onto it with every trick won by the same side.
 #include "search.hpp"
