@@ -101,24 +101,29 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const int run_len = popcount(run);
     int tricks = run_len;
     // Once the other hands are void, the cashing hand's remaining cards win as well.
-    if (run_len >= std::max({mine ? pd_len : my_len, lho_len, rho_len}))
-      tricks = mine ? my_len : pd_len;
+    const int others = std::max({mine ? pd_len : my_len, lho_len, rho_len});
+    const bool long_cards = run_len >= others;
+    if (long_cards) tricks = mine ? my_len : pd_len;
     if (s != strain) {
       // An opponent with trumps ruffs once void: cash no more rounds than it can follow.
       if (lho_trumps) tricks = std::min(tricks, lho_len);
       if (rho_trumps) tricks = std::min(tricks, rho_len);
     }
     if (tricks <= 0) continue;
+    // Only the top cards that win rounds against other cards of the suit depend on ranks:
+    // round i is won by the i-th card of the run, and once the other hands are void (after
+    // `others` rounds) any card wins.
+    const std::uint64_t ranked = keep_top(run, std::min(tricks, long_cards ? others : run_len));
     if (mine) {
       mine_total += tricks;
       if (s != strain) mine_side += tricks;
-      mine_rel |= run;
+      mine_rel |= ranked;
     } else {
       pd_total += tricks;
       if (s != strain) pd_side += tricks;
       if (s == strain) trumps_in_b = true;
       pd_outside -= pd_len;
-      pd_rel |= run;
+      pd_rel |= ranked;
       if (my_len) entry = true;
     }
   }
@@ -252,9 +257,16 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
     for (int h = 0; h < kNumSeats; ++h)
       if (h != hh) others = std::max(others, popcount(hands[h] & sbs));
     // In the suit led each of them plays one card to this trick if it can; the run loses one.
-    if (s == ss ? n - 1 >= others : n >= others) n = popcount(mine_s);
+    // Only the run's cards that win rounds while another hand still holds the suit depend on
+    // ranks (in the suit led, this trick's card and one round per card the others hold).
+    const int ranked = s == ss ? others + 1 : others;
+    if (n >= ranked) {
+      n = popcount(mine_s);
+      r |= keep_top(run, ranked);
+    } else {
+      r |= run;
+    }
     total += n;
-    r |= run;
   }
   rel = r;
   return total;
