@@ -41,17 +41,17 @@ inline void generate_runs(std::uint64_t playable, std::uint64_t others, MoveList
 }
 
 /// Removes the move whose run holds `card` from the list, keeping the others in order, and
-/// returns the card played for it (the run's representative), or -1 if no move holds `card`.
-inline int take_move(MoveList& list, int card) noexcept {
+/// returns it; its card is -1 if no move holds `card`.
+inline Move take_move(MoveList& list, int card) noexcept {
   for (int k = 0; k < list.size; ++k) {
     if (!(list.moves[static_cast<std::size_t>(k)].seq & ibit(card))) continue;
-    const int c = list.moves[static_cast<std::size_t>(k)].card;
+    const Move m = list.moves[static_cast<std::size_t>(k)];
     for (int j = k + 1; j < list.size; ++j)
       list.moves[static_cast<std::size_t>(j - 1)] = list.moves[static_cast<std::size_t>(j)];
     --list.size;
-    return c;
+    return m;
   }
-  return -1;
+  return Move{0, -1, 0};
 }
 
 /// What the ordering heuristics look at.

@@ -65,12 +65,12 @@ class Engine {
   /// bounds or table already decide "NS >= need" for the leader's side.
   void promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept;
   /// The move loop of lead and follow nodes. Tries `first` (a move already taken out of the
-  /// list, or -1), then the list, ordering it first when `order` is set; fail-soft for the side
+  /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft for the side
   /// to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by the
   /// children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
   /// than the killer's is remembered under `kkey` when `remember` is set.
   template <class Play>
-  int try_moves(MoveList& list, const OrderContext& ctx, int first, bool order, int killer,
+  int try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
                 std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
                 std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
