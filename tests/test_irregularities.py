@@ -1171,6 +1171,13 @@ def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
     assert {Card(c).suit for c in g.legal_actions()} == {Suit.HEARTS}
 
 
+def _assert_only_pass(g: Game, refusal: str) -> None:
+    """Only a pass is legal for the player to act, and a double is refused naming the law."""
+    assert [str(c) for c in g.legal_actions()] == ["P"]
+    with pytest.raises(IllegalCallError, match=refusal):
+        g.call("X")
+
+
 def test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent() -> None:
     g = game("bridge_1906", "P", "H")  # the dealer's partner South makes hearts
     g.play("D8", seat=W)  # the dealer's right-hand adversary leads during the doubling
@@ -1178,9 +1185,7 @@ def test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent() -> No
     assert r.claimants == (S,)  # the maker
     g.decide("waive")
     assert g.to_act is E
-    assert [str(c) for c in g.legal_actions()] == ["P"]
-    with pytest.raises(IllegalCallError, match=r"consent.*L60"):
-        g.call("X")
+    _assert_only_pass(g, r"consent.*L60")
     with pytest.raises(GameError, match="consent"):
         g.consent(seat=N)  # only the maker's consent counts
     g.consent(seat=S)
@@ -1207,9 +1212,7 @@ def test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consen
     assert "X" in [str(c) for c in g.legal_actions()]  # the leader himself is not barred
     g.call("P")
     assert g.to_act is W
-    assert [str(c) for c in g.legal_actions()] == ["P"]
-    with pytest.raises(IllegalCallError, match=r"North, the adversary who last doubled.*L56"):
-        g.call("X")
+    _assert_only_pass(g, r"North, the adversary who last doubled.*L56")
     with pytest.raises(GameError, match="consent"):
         g.consent(seat=S)  # not the one who last doubled
     with pytest.raises(GameError, match="consent"):
