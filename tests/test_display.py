@@ -250,3 +250,15 @@ def test_vulnerability_by_name() -> None:
     root = ET.fromstring(display.deal_svg(DEAL, dealer="W", vulnerability="EW"))
     vul = sorted(e.get("data-seat") or "" for e in root.iter() if e.get("class") == "vulnerable")
     assert vul == ["E", "W"]
+
+
+def test_rich_print_colours_a_deal() -> None:
+    rich_console = pytest.importorskip("rich.console", reason="needs the optional 'rich' extra")
+    out = io.StringIO()
+    rich_console.Console(file=out, force_terminal=True, width=100).print(DEAL)
+    text = out.getvalue()
+    assert "\x1b[" in text
+    assert "North" in text
+    plain = io.StringIO()
+    rich_console.Console(file=plain, no_color=True, width=100).print(DEAL)
+    assert plain.getvalue().rstrip("\n") == DEAL.diagram()

@@ -267,6 +267,11 @@ class Deal:
 
         return deal_svg(self)
 
+    def __rich__(self) -> Any:
+        from .display import rich_diagram
+
+        return rich_diagram(self)
+
 
 @dataclass(frozen=True)
 class NewDealReason:

@@ -47,6 +47,7 @@ __all__ = [
     "game_html",
     "game_svg",
     "position_svg",
+    "rich_diagram",
     "terminal_diagram",
     "wants_colour",
 ]
@@ -747,8 +748,14 @@ def colour_text(text: str, stream: TextIO, *, colour: bool | None = None) -> Non
     # rich is an optional extra (``.[colour]``): imported by name so that type checks and
     # imports of this module never need it.
     Console = importlib.import_module("rich.console").Console
-    Text = importlib.import_module("rich.text").Text
     console = Console(file=stream, force_terminal=True, highlight=False, soft_wrap=True)
+    styled = _styled(text)
+    console.print(styled, end="")
+
+
+def _styled(text: str) -> Any:
+    """`text` as a rich Text with the suit symbols coloured (rich must be installed)."""
+    Text = importlib.import_module("rich.text").Text
     styled = Text()
     for ch in text:
         if ch in "♥♦":
@@ -757,7 +764,16 @@ def colour_text(text: str, stream: TextIO, *, colour: bool | None = None) -> Non
             styled.append(ch, style="bold")
         else:
             styled.append(ch)
-    console.print(styled, end="")
+    return styled
+
+
+def rich_diagram(deal: Deal) -> Any:
+    """The deal's diagram as a `rich` Text, red suits red (``rich.print(deal)`` uses it).
+
+    Raises:
+        ModuleNotFoundError: the optional `rich` package is not installed.
+    """
+    return _styled(deal.diagram())
 
 
 def terminal_diagram(deal: Deal, stream: TextIO, *, colour: bool | None = None) -> None:
