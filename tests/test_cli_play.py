@@ -132,6 +132,7 @@ def test_play_a_whole_game_through_a_terminal(law: str, extra: list[str]) -> Non
                 assert "Not allowed" in screen
                 continue
             move = "Pass" if "Pass" in legal and rng.random() < 0.6 else rng.choice(legal)
+            before = legal
             term.send(move)
             screen = term.read_until_prompt()
             if screen is not None and not tried["undo"] and prompts > 8:
@@ -140,6 +141,7 @@ def test_play_a_whole_game_through_a_terminal(law: str, extra: list[str]) -> Non
                 screen = term.read_until_prompt()
                 assert screen is not None
                 assert "Taken back" in screen
+                assert _legal(screen) == before  # the same choice is open again
     finally:
         rc = term.close()
     out = term.seen
@@ -219,3 +221,27 @@ def test_claim_checked_double_dummy() -> None:
     )
     assert "The claim does not hold: with best defence your side takes 0 of the 13" in out
     assert "Stopped." in out
+
+
+def test_passed_out_hand_is_announced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everybody passes: the hand is announced as passed out and nothing is scored."""
+    import io
+
+    from redouble import cli, game
+
+    class Passer:
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def __call__(self, g: game.Game) -> object:
+            legal = g.legal_actions()
+            return next((a for a in legal if str(a) == "P"), legal[0])
+
+    monkeypatch.setattr(game, "RandomPlayer", Passer)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Pass\n"))
+    out = io.StringIO()
+    code = cli.main(["play", "--law", "contract", "--boards", "1", "--dealer", "E"], out=out)
+    text = out.getvalue()
+    assert code == 0, text
+    assert "Hand 1 is passed out: all four passed; nothing is scored." in text
+    assert "Final score: NS 0, EW 0" in text

@@ -262,3 +262,12 @@ def test_rich_print_colours_a_deal() -> None:
     plain = io.StringIO()
     rich_console.Console(file=plain, no_color=True, width=100).print(DEAL)
     assert plain.getvalue().rstrip("\n") == DEAL.diagram()
+
+
+def test_vulnerability_and_dealer_errors() -> None:
+    root = ET.fromstring(display.deal_svg(DEAL, vulnerability="Both"))
+    assert len([e for e in root.iter() if e.get("class") == "vulnerable"]) == 4
+    with pytest.raises(display.DisplayError, match="vulnerability"):
+        display.deal_svg(DEAL, vulnerability="red")
+    with pytest.raises(TypeError, match="vulnerability"):
+        display.deal_svg(DEAL, vulnerability=3)

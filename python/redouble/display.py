@@ -253,7 +253,17 @@ def deal_svg(
 
     if not isinstance(deal, Deal):
         raise TypeError(f"deal must be a Deal, not {type(deal).__name__}")
-    vul = Vulnerability[vulnerability] if isinstance(vulnerability, str) else vulnerability
+    vul = vulnerability
+    if isinstance(vulnerability, str):
+        names = {"NONE": 0, "LOVE": 0, "-": 0, "NS": 1, "EW": 2, "ALL": 3, "BOTH": 3}
+        key = vulnerability.strip().upper()
+        if key not in names:
+            raise DisplayError(f"vulnerability must be None, NS, EW or All, not {vulnerability!r}")
+        vul = Vulnerability(names[key])
+    elif vulnerability is not None and not isinstance(vulnerability, Vulnerability):
+        raise TypeError(
+            f"vulnerability must be a Vulnerability, not {type(vulnerability).__name__}"
+        )
     lines = [title] if title else []
     if dealer is not None:
         dealer = Seat.of(dealer)
