@@ -204,15 +204,15 @@ def _table_text(
         lines += text.holding_lines(hands[seat]) if seat in hands else ["", "", "", ""]
         return lines
 
-    def played(seat: Seat) -> str:
-        return text.card(trick[seat]) if seat in trick else ""
+    def played(seat: Seat) -> str:  # the trick on the table, each card with its seat
+        return f"{seat.letter} {text.card(trick[seat])}" if seat in trick else ""
 
-    centre = ["", played(Seat.NORTH).center(14), "", "", played(Seat.SOUTH).center(14)]
-    centre[2] = played(Seat.WEST).ljust(5) + " " * 4 + played(Seat.EAST).rjust(5)
+    centre = ["", played(Seat.NORTH).center(16), "", "", played(Seat.SOUTH).center(16)]
+    centre[2] = played(Seat.WEST).ljust(7) + "  " + played(Seat.EAST).rjust(7)
     rows = [" " * width + x for x in block(Seat.NORTH)]
     w, e = block(Seat.WEST), block(Seat.EAST)
     for i in range(5):
-        rows.append(w[i].ljust(width) + centre[i].ljust(16) + e[i])
+        rows.append(w[i].ljust(width) + centre[i].ljust(18) + e[i])
     rows += [" " * width + x for x in block(Seat.SOUTH)]
     return "\n".join(r.rstrip() for r in rows)
 
