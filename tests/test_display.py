@@ -271,3 +271,22 @@ def test_vulnerability_and_dealer_errors() -> None:
         display.deal_svg(DEAL, vulnerability="red")
     with pytest.raises(TypeError, match="vulnerability"):
         display.deal_svg(DEAL, vulnerability=3)
+
+
+def test_finished_rubber_sheet_adds_up() -> None:
+    from redouble.game import Game, RandomPlayer
+
+    game = Game("auction_1912", seed=21)
+    game.auto_play(RandomPlayer(2))
+    root = ET.fromstring(display.game_html(game))
+    rows = [r for r in root.iter("tr") if (r.get("class") or "").startswith(("above", "below"))]
+    sums = [0, 0]
+    for r in rows:
+        for i, td in enumerate(list(r)[:2]):
+            sums[i] += int(td.text or 0)
+    assert sums == [game.totals.ns, game.totals.ew]
+    assert any(r.get("class") == "above bonus" for r in rows)  # the rubber bonus
+    # Once the game is over the table shows the last hand as dealt.
+    svg = next(root.iter(f"{SVG}svg"))
+    drawn = {Seat.parse(k): v for k, v in _hands_drawn(svg).items()}
+    assert drawn == dict(game.results[-1].deal.hands())

@@ -555,6 +555,15 @@ def game_svg(game: Any) -> str:
     if contract is not None:
         title.append(f"Contract: {_call_text(contract.spec())} by {_seat_name(contract.declarer)}")
     pos = game.position
+    if pos is not None and pos.is_complete() and game.results:
+        # The game is over: show the last hand as it was dealt.
+        last = game.results[-1]
+        return _table_svg(
+            {s: last.deal[s] for s in Seat},
+            title=title,
+            dealer=last.dealer,
+            kind="game",
+        )
     if pos is not None:
         hands: dict[Seat, CardSet | None] = {s: pos.hand(s) for s in Seat}
         trick: Mapping[Seat, Card] | None = game.trick_on_table
@@ -671,7 +680,19 @@ def _score_sheet_html(game: Any) -> str:
             continue
         ns, ew = entry
         out.append(f'<tr class="below"><td {cell}>{ns or ""}</td><td {cell}>{ew or ""}</td></tr>')
+    # What the hands do not carry (the rubber bonus, an unfinished rubber's premiums) goes
+    # above the line too, so that the columns add up to the totals.
     totals = game.totals
+    rest = (
+        totals.ns - sum(a[0] for a in above) - sum(b[0] for b in below if b),
+        totals.ew - sum(a[1] for a in above) - sum(b[1] for b in below if b),
+    )
+    if rest != (0, 0):
+        out.insert(
+            2,
+            f'<tr class="above bonus" title="rubber bonus and other premiums">'
+            f"<td {cell}>{rest[0] or ''}</td><td {cell}>{rest[1] or ''}</td></tr>",
+        )
     out.append(
         f'<tr class="totals"><th {cell}>{totals.ns}</th><th {cell}>{totals.ew}</th></tr></table>'
     )
