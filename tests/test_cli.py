@@ -126,7 +126,8 @@ def test_play_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("7NT\nbogus\nq\n"))
     code, text = run("play", "--law", "contract", "--seat", "N", "--seed", "2")
     assert code == 0
-    assert "Your hand (North)" in text
+    assert "North (you)" in text
+    assert "Not allowed" in text  # "bogus" is refused, the prompt comes again
     assert "Stopped." in text
 
 
@@ -140,8 +141,8 @@ def test_play_whole_game_with_a_scripted_human(monkeypatch: pytest.MonkeyPatch) 
         def readline(self, size: int | None = -1) -> str:
             assert self.out is not None
             text = self.out.getvalue()
-            legal = text.rsplit("legal: ", 1)[1].split("\n", 1)[0].split()
-            return ("P" if "P" in legal else legal[0]) + "\n"
+            legal = text.rsplit("Legal: ", 1)[1].split("\n", 1)[0].split()
+            return ("Pass" if "Pass" in legal else legal[0]) + "\n"
 
     script = Script()
     out = io.StringIO()
@@ -149,7 +150,7 @@ def test_play_whole_game_with_a_scripted_human(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(sys, "stdin", script)
     code = main(["play", "--law", "contract", "--seat", "S", "--boards", "2"], out=out)
     assert code == 0
-    assert "Total" in out.getvalue()
+    assert "Final score: NS" in out.getvalue()
 
 
 def test_demo_shows_the_board_the_dd_table_and_three_codes() -> None:
@@ -222,8 +223,8 @@ def test_play_one_given_deal_against_double_dummy_players(monkeypatch: pytest.Mo
             self.out = out
 
         def readline(self, size: int | None = -1) -> str:
-            legal = self.out.getvalue().rsplit("legal: ", 1)[1].split("\n", 1)[0].split()
-            return ("P" if "P" in legal else legal[-1]) + "\n"
+            legal = self.out.getvalue().rsplit("Legal: ", 1)[1].split("\n", 1)[0].split()
+            return ("Pass" if "Pass" in legal else legal[-1]) + "\n"
 
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdin", Passer(out))
@@ -246,6 +247,7 @@ def test_play_one_given_deal_against_double_dummy_players(monkeypatch: pytest.Mo
     )
     assert code == 0
     text = out.getvalue()
-    assert "Hand 1, dealer East" in text
+    assert "=== Hand 1 of" in text
+    assert "dealer East" in text
     assert "Hand 2" not in text
-    assert "total" in text
+    assert "Final score" in text

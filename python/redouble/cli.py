@@ -43,6 +43,17 @@ def _board_header(b: Board, seed: int | None = None) -> str:
     )
 
 
+def _print_diagram(deal: Deal, out: TextIO, *, unicode: bool) -> None:
+    """A deal's diagram: suit symbols and colour where the terminal takes them (see
+    :func:`redouble.display.terminal_diagram`); letters with ``--ascii``."""
+    if not unicode:
+        print(deal.diagram(unicode=False), file=out)
+        return
+    from .display import terminal_diagram
+
+    terminal_diagram(deal, out)
+
+
 def _dd_table_text(table: Any) -> str:
     """A DD table (5, 4) [strain][declarer] as text, strains NT S H D C, declarers N E S W."""
     lines = ["        " + "".join(f"{s.letter:>4}" for s in Seat)]
@@ -131,7 +142,7 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     b = make_board(args.seed, args.board)
     print(_board_header(b, args.seed), file=out)
     print(file=out)
-    print(b.deal.diagram(unicode=not args.ascii), file=out)
+    _print_diagram(b.deal, out, unicode=not args.ascii)
     table = _solver().dd_table(b.deal)
     print("\nDouble-dummy tricks (rows: strain; columns: declarer)", file=out)
     print(_dd_table_text(table), file=out)
@@ -211,7 +222,7 @@ def _write_boards(boards: list[Board], fmt: str, out: TextIO, *, unicode: bool) 
         for b in boards:
             print(_board_header(b), file=out)
             print(file=out)
-            print(b.deal.diagram(unicode=unicode), file=out)
+            _print_diagram(b.deal, out, unicode=unicode)
             print(file=out)
         return
     from . import formats
@@ -310,52 +321,9 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    from .game import Game, Phase, RandomPlayer
+    from .cli_play import run_play
 
-    if args.deal:
-        game = Game(args.law, deals=[Deal.from_pbn(args.deal)], first_dealer=args.dealer, boards=1)
-    else:
-        game = Game(args.law, seed=args.seed, first_dealer=args.dealer, boards=args.boards)
-    human = Seat.parse(args.seat)
-    bots: Any = RandomPlayer(args.seed)
-    if args.opponents == "dd":
-        from .players import DoubleDummyPlayer
-
-        bots = DoubleDummyPlayer()
-    reader = sys.stdin
-    shown_hand = -1
-    while game.phase is not Phase.COMPLETE:
-        seat = game.controller
-        assert seat is not None
-        if game.hand_number != shown_hand:
-            shown_hand = game.hand_number
-            print(f"\nHand {game.hand_number}, dealer {game.dealer.name.title()}", file=out)
-            print(f"Your hand ({human.name.title()}): {game.deal[human]}", file=out)
-        # The declarer plays dummy's cards: the controller is the seat that chooses.
-        if seat is not human:
-            action = bots(game)
-            print(
-                f"  {game.to_act.name.title() if game.to_act is not None else ''}: {action}",
-                file=out,
-            )
-            game.act(action)
-            continue
-        seen = game.visible_cards(human)
-        view = "  ".join(f"{s.letter}: {h}" for s, h in seen.items())
-        legal = " ".join(str(a) for a in game.legal_actions())
-        who = game.to_act.name.title() if game.to_act is not None else ""
-        print(f"[{who} to act] {view}\n  legal: {legal}", file=out)
-        print("> ", end="", file=out, flush=True)
-        line = reader.readline()
-        if not line or line.strip().lower() in ("q", "quit", "exit"):
-            print("\nStopped.", file=out)
-            return 0
-        try:
-            game.act(line.strip())
-        except RedoubleError as e:
-            print(f"  not allowed: {e}", file=out)
-    print("\n" + game.score_sheet(), file=out)
-    return 0
+    return run_play(args, out, sys.stdin)
 
 
 def _cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
@@ -427,6 +395,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--opponents", choices=["random", "dd"], default="random")
     play.add_argument("--deal", help="play this one deal (PBN deal string) instead of seeded ones")
     play.add_argument("--dealer", default="N", help="the first dealer (default N)")
+    play.add_argument("--ascii", action="store_true", help="suit letters instead of symbols")
+    play.add_argument("--no-colour", action="store_true", help="no colour (also: NO_COLOR=1)")
+    play.add_argument("--no-undo", action="store_true", help="a call or card once made stands")
     play.set_defaults(func=_cmd_play)
 
     convert = sub.add_parser("convert", help="convert between PBN, LIN and JSON")

@@ -261,6 +261,17 @@ class Deal:
         """
         return record.check(code=code)
 
+    # -- pictures (drawn by redouble.display) ----------------------------------------------------
+    def _repr_svg_(self) -> str:
+        from .display import deal_svg
+
+        return deal_svg(self)
+
+    def __rich__(self) -> Any:
+        from .display import rich_diagram
+
+        return rich_diagram(self)
+
 
 @dataclass(frozen=True)
 class NewDealReason:
@@ -431,3 +442,9 @@ class Board:
             Seat(_core.board_dealer(number)),
             Vulnerability.of_board(number),
         )
+
+    # -- pictures (drawn by redouble.display) ----------------------------------------------------
+    def _repr_svg_(self) -> str:
+        from .display import board_svg
+
+        return board_svg(self)

@@ -196,3 +196,9 @@ class Position:
             f"<Position {self.strain.letter} to_play={self.to_play.letter} "
             f"trick={[str(c) for c in self.trick]} NS={self.tricks_won(0)} EW={self.tricks_won(1)}>"
         )
+
+    # -- pictures (drawn by redouble.display) ----------------------------------------------------
+    def _repr_svg_(self) -> str:
+        from .display import position_svg
+
+        return position_svg(self)
