@@ -408,6 +408,8 @@ class PbnReader:
                 continue
             if not start:
                 start = n
+            if error is not None and comment is None and "{" not in line:
+                continue  # the rest of a faulty board, skipped fast until its blank line
             i = 0
             size = len(line)
             if comment is not None and not size:
@@ -1071,11 +1073,11 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
             f["auction"] = auction
             # The contract of a finished modern auction when [Contract] is absent, as BBO
             # exports leave it (historical law sets name their declarer by their own laws).
-            if "contract" not in f and "law_set" not in f and auction.is_complete:
+            if "Contract" not in self._typed and "law_set" not in f and auction.is_complete:
                 final = auction.final_contract()
                 if final is not None:
                     f["contract"] = final[0]
-                    if final[1] is not None and "declarer" not in f:
+                    if final[1] is not None and "Declarer" not in self._typed:
                         f["declarer"] = final[1]
         else:
             self._resolve("Auction", [])
