@@ -54,6 +54,10 @@ def test_lin_raises_only_format_errors_on_hostile_values(text: str) -> None:
         "[" * 100_000 + "]" * 100_000,
         '{"format": "redouble/1", "deals": ["N:AKQ\\u00e9.T98.765.432 - - -"]}',
         '{"format": "redouble/1", "deals": ["N:AKQ\\u0000.T98.765.432 - - -"]}',
+        (
+            '{"format": "redouble/1", "boards": [{"tables": [{"name": "ScoreTable", '
+            '"header": "A", "rows": [[1]]}]}]}'
+        ),
     ],
 )
 def test_json_raises_only_format_errors_on_hostile_documents(text: str) -> None:

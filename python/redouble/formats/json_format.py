@@ -241,8 +241,8 @@ def _parse_deal(text: str, path: _Path) -> dict[str, Any]:
             raise path.fail("a card is in two hands")
         seen |= s.mask
     sizes = {len(s) for s in known}
-    if any(n > 13 for n in sizes) or len(sizes) > 1:
-        raise path.fail(f"the hands given must hold the same number of cards, at most 13: {text!r}")
+    if any(n > 13 for n in sizes):
+        raise path.fail(f"a hand holds at most 13 cards: {text!r}")
     if not known:
         return {}
     return {"partial_hands": (sets[0], sets[1], sets[2], sets[3])}
@@ -351,7 +351,13 @@ def record_from_dict(obj: Any, where: str = "board") -> BoardRecord:
                     TableRecord(
                         tp.typed(t["name"], str, "a name"),
                         tp.typed(t["header"], str, "a header"),
-                        tuple(tuple(tp.typed(r, list, "a row")) for r in rows),
+                        tuple(
+                            tuple(
+                                tp.typed(x, str, "a table cell string")
+                                for x in tp.typed(r, list, "a row")
+                            )
+                            for r in rows
+                        ),
                     )
                 )
             f["tables"] = tuple(tables)

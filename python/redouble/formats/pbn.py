@@ -738,12 +738,9 @@ def _parse_deal(value: str, line: int, column: int) -> tuple[Deal | None, Partia
                     raise FormatError("a card is in two hands")
                 seen |= s.mask
                 sizes.add(len(s))
-        # PBN 2.1 §3.4.11 and §3.10: every hand given holds 13 cards, or (an end position)
-        # the same number fewer.
+        # PBN 2.1 §3.4.11 and §3.10: a hand holds 13 cards, fewer in an end position.
         if any(n > 13 for n in sizes):
             raise FormatError(f"a hand holds at most 13 cards, got {max(sizes)}")
-        if len(sizes) > 1:
-            raise FormatError(f"the hands given hold different numbers of cards {sorted(sizes)}")
         if not sizes:
             return None, None
         return None, (sets[0], sets[1], sets[2], sets[3])
@@ -828,6 +825,9 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
     def _set_typed(self, canon: str, value: str, line: int, column: int) -> None:
         v = _optional(value)
         f = self._fields
+        if canon == "Score":
+            f["score"] = value  # kept verbatim, whatever it says
+            return
         if v is None:
             # An empty or unknown ("?") value is kept as written, so it is written back.
             self._tags.append((canon, value))
@@ -854,8 +854,6 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
             self._result_raw = (v, line, column)
             if v != value or not v.isdigit():
                 self._tags.append((canon, value))
-        elif canon == "Score":
-            f["score"] = value
         elif canon == "DoubleDummyTricks":
             f["dd_table"] = dd_table_from_pbn(v)
         elif canon == "LawSet":

@@ -649,6 +649,10 @@ class TableRecord:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+        if not isinstance(self.name, str) or not isinstance(self.header, str):
+            raise FormatError("a table's name and header are strings")
+        if not all(isinstance(x, str) for r in self.rows for x in r):
+            raise FormatError("a table's cells are strings")
 
 
 # ---------------------------------------------------------------------------------------------
