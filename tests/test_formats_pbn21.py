@@ -9,7 +9,7 @@ import pytest
 
 from redouble.cards import Seat
 from redouble.deal import Deal
-from redouble.errors import FormatError
+from redouble.errors import FormatError, RedoubleError
 from redouble.formats import lin, pbn, read, reads, write, writes
 from redouble.formats.records import AuctionRecord, BoardRecord, Call, Contract, PlayRecord
 
@@ -210,3 +210,26 @@ def test_write_refuses_tag_names_and_values_pbn_cannot_hold(tmp_path: Path) -> N
         with pytest.raises(FormatError, match=what):
             write([BoardRecord(tags=tags)], tmp_path / "x.pbn")
         assert not (tmp_path / "x.pbn").exists()
+
+
+def test_deal_only_fast_path_matches_the_reader() -> None:
+    """pbn.load_deals: the core's scanner gives the reader's deals, skips commentary and
+    quoted strings, resolves '#' and names the line of an error."""
+    text = (Path(__file__).parent / "data" / "games" / "sample.pbn").read_text()
+    text += '\n{ [Deal "N:garbage"] }\n[Board "9"]\n[Deal "#"]\n[Event "x [Deal \\"y\\"]"]\n'
+    boards = pbn.loads(text)
+    arr = pbn.loads_deals(text)
+    want = [
+        [0 if h is None else h.mask for h in (b.hand(s) for s in Seat)]
+        for b in boards
+        if b.deal is not None or b.partial_hands is not None
+    ]
+    assert arr.dtype.name == "uint64"
+    assert arr.tolist() == want
+    assert pbn.load_deals(DATA / "empty_tags.pbn").shape == (0, 4)
+    with pytest.raises(FormatError, match="line 2"):
+        pbn.loads_deals('[Board "1"]\n[Deal "N:AKQ"]\n')
+    with pytest.raises(FormatError, match="ASCII"):
+        pbn.loads_deals('[Deal "N:AKé.T98.765.432 - - -"]\n')
+    with pytest.raises(RedoubleError, match="13 cards"):
+        pbn.loads_deals('[Deal "N:AKQJT98765432.A.. - - -"]\n')

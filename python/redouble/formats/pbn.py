@@ -60,6 +60,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Generic, NamedTuple, TextIO, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
 from ..cards import CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
@@ -97,7 +101,9 @@ __all__ = [
     "dumps",
     "iter_boards",
     "load",
+    "load_deals",
     "loads",
+    "loads_deals",
     "pbn_view",
     "result_tricks",
     "write_board",
@@ -1245,6 +1251,49 @@ def loads(text: str, *, errors: str = "strict", limits: Limits | None = None) ->
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     return load(io.StringIO(text), errors=errors, limits=limits)
+
+
+def load_deals(source: str | os.PathLike[str] | IO[Any]) -> npt.NDArray[np.uint64]:
+    """The deal of every board of a PBN file as an ``(N, 4)`` uint64 array of hand masks.
+
+    The fast path for analysis: the core scans the bytes for ``Deal`` tags (skipping
+    commentary, quoted strings and directives, resolving ``#``) without building records.
+    Rows are in file order, columns N E S W; a hand the file gives as ``-`` is 0; a board
+    whose Deal is empty or ``?`` gives no row.
+
+    Raises:
+        FormatError: on a malformed tag pair or deal string (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: for a source that is neither a path nor a file.
+    """
+    if isinstance(source, str | os.PathLike):
+        try:
+            with open(source, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+    elif hasattr(source, "read"):
+        data = source.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+    else:
+        raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
+    if not isinstance(data, bytes):
+        raise TypeError(f"the file gave {type(data).__name__}, not text or bytes")
+    return _core.scan_pbn_deals(data)
+
+
+def loads_deals(text: str) -> npt.NDArray[np.uint64]:
+    """The deals of a PBN string as an ``(N, 4)`` uint64 array (see :func:`load_deals`).
+
+    Raises:
+        FormatError: on a malformed tag pair or deal string (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: if `text` is not a str.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return _core.scan_pbn_deals(text.encode("utf-8", "surrogatepass"))
 
 
 # ---------------------------------------------------------------------------------------------
