@@ -205,6 +205,8 @@ class TagsBuilder(BaseVisitor[list[tuple[str, str]]]):
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SPECIAL_RE = re.compile(r'[\[{;"]')
+_WORD_RE = re.compile(r"\S+")
 _SECTION_NAMES = {"auction", "play"}
 
 
@@ -416,6 +418,16 @@ class PbnReader:
                 start = n
             if error is not None and comment is None and "{" not in line:
                 continue  # the rest of a faulty board, skipped fast until its blank line
+            if comment is None and error is None and _SPECIAL_RE.search(line) is None:
+                # A line of plain tokens (most of a section): split it in one pass.
+                words = [(m.group(), m.start() + 1) for m in _WORD_RE.finditer(line)]
+                if (
+                    section_tokens + len(words) <= limits.max_section_tokens
+                    and len(parts) + len(words) <= limits.max_board_parts
+                ):
+                    section_tokens += len(words)
+                    parts.extend(_Part("data", w, "", n, col) for w, col in words)
+                    continue
             i = 0
             size = len(line)
             if comment is not None and not size:

@@ -166,6 +166,31 @@ def _check_annotations(annotations: tuple[str, ...]) -> None:
 # Calls and contracts
 # ---------------------------------------------------------------------------------------------
 
+# Readers normalise the same few hundred spellings millions of times: remember them. Only
+# valid spellings are cached (an error is raised before the cache stores anything), and the
+# cache is bounded, so hostile input cannot grow it without limit.
+_NORMAL_CALLS: dict[str, str] = {}
+_NORMAL_CARDS: dict[str, str] = {}
+_CACHE_LIMIT = 4096
+
+
+def _normalise_call(text: str) -> str:
+    hit = _NORMAL_CALLS.get(text)
+    if hit is None:
+        hit = Call._normalise(text)
+        if len(_NORMAL_CALLS) < _CACHE_LIMIT:
+            _NORMAL_CALLS[text] = hit
+    return hit
+
+
+def _normalise_card(text: str) -> str:
+    hit = _NORMAL_CARDS.get(text)
+    if hit is None:
+        hit = PlayedCard._normalise(text)
+        if len(_NORMAL_CARDS) < _CACHE_LIMIT:
+            _NORMAL_CARDS[text] = hit
+    return hit
+
 
 @dataclass(frozen=True)
 class Call:
@@ -198,6 +223,10 @@ class Call:
         Raises:
             FormatError: if the text is not a call.
         """
+        return _normalise_call(text)
+
+    @staticmethod
+    def _normalise(text: str) -> str:
         t = "".join(text.split()).upper()
         if t in _PASS:
             return "Pass"
@@ -422,6 +451,10 @@ class PlayedCard:
         Raises:
             FormatError: if the text is not a card or placeholder.
         """
+        return _normalise_card(text)
+
+    @staticmethod
+    def _normalise(text: str) -> str:
         t = text.strip().upper()
         if t in _PLACEHOLDERS:
             return t
