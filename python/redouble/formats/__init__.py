@@ -16,13 +16,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
-from typing import TextIO
+from typing import IO, Any, TextIO
 
 from ..errors import FormatError
 from . import json_format, lin, pbn
 from .records import (
     AuctionRecord,
     BoardRecord,
+    Boards,
     Call,
     Contract,
     DDTable,
@@ -36,6 +37,7 @@ __all__ = [
     "FORMATS",
     "AuctionRecord",
     "BoardRecord",
+    "Boards",
     "Call",
     "Contract",
     "DDTable",
@@ -55,11 +57,6 @@ __all__ = [
 #: Format names and the file extensions that select them.
 FORMATS = {"pbn": (".pbn",), "lin": (".lin",), "json": (".json",)}
 
-_READERS: dict[str, Callable[[str], list[BoardRecord]]] = {
-    "pbn": pbn.loads,
-    "lin": lin.loads,
-    "json": json_format.loads,
-}
 _WRITERS: dict[str, Callable[[Iterable[BoardRecord]], str]] = {
     "pbn": pbn.dumps,
     "lin": lin.dumps,
@@ -69,6 +66,8 @@ _WRITERS: dict[str, Callable[[Iterable[BoardRecord]], str]] = {
 
 def _format_of(source: object, format: str | None) -> str:
     if format is not None:
+        if not isinstance(format, str):
+            raise TypeError(f"format must be a str, not {type(format).__name__}")
         f = format.lower().lstrip(".")
         if f not in FORMATS:
             raise FormatError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
@@ -85,41 +84,56 @@ def _format_of(source: object, format: str | None) -> str:
     raise FormatError("cannot tell the format of a stream without a name; pass format=")
 
 
-def reads(text: str, format: str) -> list[BoardRecord]:
+def reads(text: str, format: str, *, errors: str = "strict") -> Boards:
     """The boards in `text`, in the named format ("pbn", "lin" or "json").
 
+    With ``errors="skip"`` malformed boards are left out and their errors (with lines)
+    listed in the result's ``problems``.
+
     Raises:
-        FormatError: for an unknown format or malformed text.
+        FormatError: for an unknown format or malformed text (``errors="strict"``).
     """
-    return _READERS[_format_of(None, format)](text)
+    fmt = _format_of(None, format)
+    if fmt == "pbn":
+        return pbn.loads(text, errors=errors)
+    if fmt == "lin":
+        return lin.loads(text, errors=errors)
+    return json_format.loads(text, errors=errors)
 
 
 def writes(records: Iterable[BoardRecord], format: str) -> str:
     """Boards as text in the named format.
 
     Raises:
-        FormatError: for an unknown format, or what the format cannot carry.
+        FormatError: for an unknown format, or what the format cannot carry (naming it).
     """
     return _WRITERS[_format_of(None, format)](records)
 
 
 def read(
-    path_or_file: str | os.PathLike[str] | TextIO, format: str | None = None
-) -> list[BoardRecord]:
+    path_or_file: str | os.PathLike[str] | IO[Any],
+    format: str | None = None,
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+) -> Boards:
     """Every board of a file, the format taken from `format` or the file's extension.
 
+    Bytes are decoded with `encoding`; by default PBN and LIN as UTF-8 where valid (with or
+    without a byte-order mark) and ISO-8859-1 (PBN 2.1 §2.2) where not, JSON as UTF-8.
+    With ``errors="skip"`` malformed boards are left out and their errors (with lines)
+    listed in the result's ``problems``.
+
     Raises:
-        FormatError: for an unknown format or a malformed file (nothing is returned then).
+        FormatError: for an unknown format or a malformed file (nothing is returned then,
+            unless ``errors="skip"``), or bytes the encoding cannot decode (line, column).
     """
     fmt = _format_of(path_or_file, format)
     if fmt == "pbn":
-        return pbn.load(path_or_file)
-    if isinstance(path_or_file, str | os.PathLike):
-        with open(path_or_file, encoding="utf-8-sig") as fh:
-            text = fh.read()
-    else:
-        text = path_or_file.read()
-    return _READERS[fmt](text)
+        return pbn.load(path_or_file, encoding=encoding, errors=errors)
+    if fmt == "lin":
+        return lin.load(path_or_file, encoding=encoding, errors=errors)  # type: ignore[arg-type]
+    return json_format.load(path_or_file, encoding=encoding, errors=errors)  # type: ignore[arg-type]
 
 
 def write(

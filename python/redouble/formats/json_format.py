@@ -57,12 +57,16 @@ from ..errors import FormatError, InvalidDealError
 from .records import (
     AuctionRecord,
     BoardRecord,
+    Boards,
     Call,
     Contract,
     DeclarationRecord,
     PlayedCard,
     PlayRecord,
     TableRecord,
+    check_encodable,
+    check_errors_mode,
+    read_text,
 )
 
 __all__ = [
@@ -99,6 +103,7 @@ _KEYS = {
     "law_set",
     "declaration",
     "commentary",
+    "commentary_after",
 }
 
 
@@ -167,6 +172,8 @@ def record_to_dict(record: BoardRecord) -> dict[str, Any]:
         d["declaration"] = str(record.declaration)
     if record.commentary:
         d["commentary"] = list(record.commentary)
+    if record.commentary_after:
+        d["commentary_after"] = list(record.commentary_after)
     return d
 
 
@@ -214,6 +221,9 @@ def _place_from(value: Any, key: str, path: _Path) -> Call | PlayedCard:
 
 
 def _parse_deal(text: str, path: _Path) -> dict[str, Any]:
+    if not text.isascii() or "\x00" in text:
+        # The core's deal parser must never see these (it works on bytes).
+        raise path.fail(f"a PBN deal string holds only ASCII letters, got {text!r}")
     first, sep, rest = text.partition(":")
     hands = rest.split()
     if not sep or len(hands) != 4:
@@ -224,6 +234,17 @@ def _parse_deal(text: str, path: _Path) -> dict[str, Any]:
         sets[int(start.next(k))] = None if h == "-" else CardSet.from_pbn_hand(h)
     if all(s is not None for s in sets):
         return {"deal": Deal([s.mask for s in sets if s is not None])}
+    known = [s for s in sets if s is not None]
+    seen = 0
+    for s in known:
+        if seen & s.mask:
+            raise path.fail("a card is in two hands")
+        seen |= s.mask
+    sizes = {len(s) for s in known}
+    if any(n > 13 for n in sizes):
+        raise path.fail(f"a hand holds at most 13 cards: {text!r}")
+    if not known:
+        return {}
     return {"partial_hands": (sets[0], sets[1], sets[2], sets[3])}
 
 
@@ -330,18 +351,25 @@ def record_from_dict(obj: Any, where: str = "board") -> BoardRecord:
                     TableRecord(
                         tp.typed(t["name"], str, "a name"),
                         tp.typed(t["header"], str, "a header"),
-                        tuple(tuple(tp.typed(r, list, "a row")) for r in rows),
+                        tuple(
+                            tuple(
+                                tp.typed(x, str, "a table cell string")
+                                for x in tp.typed(r, list, "a row")
+                            )
+                            for r in rows
+                        ),
                     )
                 )
             f["tables"] = tuple(tables)
         if "declaration" in obj:
             dp = _Path(f"{where}.declaration")
             f["declaration"] = DeclarationRecord.parse(dp.typed(obj["declaration"], str, "text"))
-        if "commentary" in obj:
-            cp = _Path(f"{where}.commentary")
-            f["commentary"] = tuple(
-                cp.typed(c, str, "a string") for c in cp.typed(obj["commentary"], list, "a list")
-            )
+        for name in ("commentary", "commentary_after"):
+            if name in obj:
+                cp = _Path(f"{where}.{name}")
+                f[name] = tuple(
+                    cp.typed(c, str, "a string") for c in cp.typed(obj[name], list, "a list")
+                )
         return BoardRecord(**f)
     except (FormatError, InvalidDealError, ValueError) as e:
         msg = str(e.args[0]) if e.args else str(e)
@@ -351,9 +379,20 @@ def record_from_dict(obj: Any, where: str = "board") -> BoardRecord:
 
 
 def dumps(records: Iterable[BoardRecord], *, indent: int | None = 1) -> str:
-    """Board records as a ``redouble/1`` JSON document."""
-    doc = {"format": FORMAT, "boards": [record_to_dict(r) for r in records]}
-    return json.dumps(doc, indent=indent, ensure_ascii=False) + "\n"
+    """Board records as a ``redouble/1`` JSON document.
+
+    Raises:
+        FormatError: for text no file can hold (a lone surrogate).
+        TypeError: if a record is not a BoardRecord.
+    """
+    dicts = []
+    for r in records:
+        if not isinstance(r, BoardRecord):
+            raise TypeError(f"a record must be a BoardRecord, not {type(r).__name__}")
+        dicts.append(record_to_dict(r))
+    text = json.dumps({"format": FORMAT, "boards": dicts}, indent=indent, ensure_ascii=False)
+    check_encodable(text, "the JSON text")
+    return text + "\n"
 
 
 def dumps_deals(deals: Iterable[Deal]) -> str:
@@ -361,45 +400,72 @@ def dumps_deals(deals: Iterable[Deal]) -> str:
     return json.dumps({"format": FORMAT, "deals": [d.to_pbn() for d in deals]}, indent=1) + "\n"
 
 
-def loads(text: str) -> list[BoardRecord]:
+def loads(text: str, *, errors: str = "strict") -> Boards:
     """The boards (or deals, as records holding only the deal) of a JSON document.
+
+    With ``errors="skip"`` a board that breaks the schema is left out and its error kept in
+    the result's ``problems``; a document that is not JSON at all is still an error.
 
     Raises:
         FormatError: on invalid JSON (with line and column) or a schema violation.
+        TypeError: if `text` is not a str.
     """
+    skip = check_errors_mode(errors)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise FormatError(f"invalid JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply") from None
+    except ValueError as e:
+        # Python refuses integers of more than 4,300 digits.
+        raise FormatError(f"invalid JSON: {e}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise FormatError(f"not a {FORMAT} document (format: {got!r})")
     keys = set(doc) - {"format"}
+    items: list[tuple[Any, str]]
     if keys == {"deals"}:
         deals = doc["deals"]
         if not isinstance(deals, list):
             raise FormatError("deals: expected a list of PBN deal strings")
-        out = []
+        items = []
         for i, d in enumerate(deals):
             if not isinstance(d, str):
-                raise FormatError(f"deals[{i}]: expected a PBN deal string")
-            out.append(record_from_dict({"deal": d}, f"deals[{i}]"))
-        return out
-    if keys == {"boards"} and isinstance(doc["boards"], list):
-        return [record_from_dict(b, f"boards[{i}]") for i, b in enumerate(doc["boards"])]
-    raise FormatError(f"a {FORMAT} document holds a list of 'deals' or of 'boards'")
+                items.append((None, f"deals[{i}]"))
+            else:
+                items.append(({"deal": d}, f"deals[{i}]"))
+    elif keys == {"boards"} and isinstance(doc["boards"], list):
+        items = [(b, f"boards[{i}]") for i, b in enumerate(doc["boards"])]
+    else:
+        raise FormatError(f"a {FORMAT} document holds a list of 'deals' or of 'boards'")
+    out = Boards()
+    for obj, where in items:
+        try:
+            if obj is None:
+                raise FormatError(f"{where}: expected a PBN deal string")
+            out.append(record_from_dict(obj, where))
+        except FormatError as e:
+            if not skip:
+                raise
+            out.problems.append(e)
+    return out
 
 
-def load(source: str | os.PathLike[str] | TextIO) -> list[BoardRecord]:
-    """The records of a JSON file (path or text handle).
+def load(
+    source: str | os.PathLike[str] | TextIO,
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+) -> Boards:
+    """The records of a JSON file (path or handle); UTF-8 (RFC 8259) unless `encoding` says.
 
     Raises:
-        FormatError: on invalid JSON or a schema violation.
+        FormatError: on invalid JSON, text that cannot be decoded, or a schema violation.
     """
-    if isinstance(source, str | os.PathLike):
-        with open(source, encoding="utf-8") as fh:
-            return loads(fh.read())
-    return loads(source.read())
+    return loads(read_text(source, encoding, "utf-8"), errors=errors)
 
 
 def dump(records: Iterable[BoardRecord], target: str | os.PathLike[str] | TextIO) -> None:

@@ -33,24 +33,39 @@ written (LIN has no place for them).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from ..cards import RANK_CHARS, CardSet, Seat, Suit
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
+from . import pbn
 from .records import (
     AuctionRecord,
     BoardRecord,
+    Boards,
     Call,
     PartialHands,
     PlayedCard,
     PlayRecord,
+    check_encodable,
+    check_errors_mode,
+    read_text,
 )
 
-__all__ = ["dump", "dumps", "load", "loads", "write_board"]
+__all__ = [
+    "MAX_BOARD_PAIRS",
+    "MAX_VALUE",
+    "dump",
+    "dumps",
+    "lin_view",
+    "load",
+    "loads",
+    "write_board",
+]
 
 #: LIN's dealer digits: 1 = South, 2 = West, 3 = North, 4 = East.
 _LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
@@ -63,9 +78,15 @@ _VUL = {
     "b": Vulnerability.BOTH,
 }
 _DISPLAY = {"st", "rh", "pg", "sa"}
+# Keys the reader interprets; another key is kept as a Lin_<key> tag.
+_INTERPRETED = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "tg"} | _DISPLAY
 _KEY_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
-_BOARD_RE = re.compile(r"^\s*board[\s+]*(\d+)\s*$", re.IGNORECASE)
+_BOARD_RE = re.compile(r"^\s*board[\s+]*([0-9]{1,9})\s*$", re.IGNORECASE)
+_TAG_NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _NAME_TAGS = ("South", "West", "North", "East")
+#: Most pairs one board may hold, and the longest value (a real board has a few hundred).
+MAX_BOARD_PAIRS = 1 << 14
+MAX_VALUE = 1 << 16
 
 
 class _Pair:
@@ -75,38 +96,46 @@ class _Pair:
         self.key, self.value, self.line, self.column = key, value, line, column
 
 
-def _pairs(text: str) -> list[_Pair]:
-    out: list[_Pair] = []
-    i, line, line_start = 0, 1, 0
-    n = len(text)
-    if text.startswith("\ufeff"):
-        i = 1
-    while i < n:
-        ch = text[i]
-        if ch == "\n":
-            line += 1
-            line_start = i + 1
-            i += 1
-            continue
-        if ch.isspace():
-            i += 1
-            continue
-        col = i - line_start + 1
-        bar = text.find("|", i)
-        key = text[i:bar] if bar >= 0 else text[i:].rstrip()
-        if bar < 0 or not _KEY_RE.fullmatch(key):
-            raise FormatError(
-                f"expected a LIN key and '|', got {key[:20]!r}", line=line, column=col
+def _pairs(text: str) -> Iterator[_Pair | FormatError]:
+    """The key|value| pairs of a LIN text; a malformed line yields its FormatError and the
+    lexer goes on at the next line (values never span lines)."""
+    line_no = 0
+    for line in text.splitlines():
+        line_no += 1
+        i, n = 0, len(line)
+        if line_no == 1 and line.startswith("\ufeff"):
+            i = 1
+        if n > MAX_VALUE * 4:
+            yield FormatError(
+                f"line longer than {MAX_VALUE * 4} characters", line=line_no, column=1
             )
-        end = text.find("|", bar + 1)
-        if end < 0:
-            raise FormatError(f"value of {key}| is not closed by '|'", line=line, column=col)
-        value = text[bar + 1 : end]
-        if "\n" in value:
-            raise FormatError(f"value of {key}| runs over a line break", line=line, column=col)
-        out.append(_Pair(key.lower(), value, line, col))
-        i = end + 1
-    return out
+            continue
+        while i < n:
+            if line[i].isspace():
+                i += 1
+                continue
+            col = i + 1
+            bar = line.find("|", i)
+            key = line[i:bar] if bar >= 0 else line[i:].rstrip()
+            if bar < 0 or not _KEY_RE.fullmatch(key):
+                yield FormatError(
+                    f"expected a LIN key and '|', got {key[:20]!r}", line=line_no, column=col
+                )
+                break
+            end = line.find("|", bar + 1)
+            if end < 0:
+                yield FormatError(
+                    f"value of {key}| is not closed by '|' on its line", line=line_no, column=col
+                )
+                break
+            value = line[bar + 1 : end]
+            if len(value) > MAX_VALUE:
+                yield FormatError(
+                    f"value of {key}| longer than {MAX_VALUE} characters", line=line_no, column=col
+                )
+                break
+            yield _Pair(key.lower(), value, line_no, col)
+            i = end + 1
 
 
 def _hand_from_lin(text: str) -> CardSet:
@@ -155,12 +184,16 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None, PartialHands | None
         if seen & h.mask:
             raise FormatError("a card is in two hands")
         seen |= h.mask
+    if any(len(h) > 13 for h in known):
+        raise FormatError(f"a hand holds at most 13 cards, got {max(len(h) for h in known)}")
     if len(known) == 3 and all(len(h) == 13 for h in known):
         rest = CardSet(((1 << 52) - 1) & ~seen)
         hands = [h if h is not None else rest for h in hands]
         known = hands  # type: ignore[assignment]
     if len(known) == 4:
         return dealer, Deal([h.mask for h in hands if h is not None]), None
+    if not known:
+        return dealer, None, None
     return dealer, None, (hands[0], hands[1], hands[2], hands[3])
 
 
@@ -172,6 +205,8 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
     commentary: list[str] = []
     claim: int | None = None
     dealer: Seat | None = None
+    carried = pbn.RecordBuilder()
+    carried.begin_board()
     for p in pairs:
         try:
             k, v = p.key, p.value
@@ -210,11 +245,18 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
                 if cards[-1].card is None or cards[-1].annotations:
                     raise FormatError(f"pc| needs a card, got {v!r}")
             elif k == "mc":
-                if not v.strip().isdigit() or int(v) > 13:
+                t = v.strip()
+                if not (t.isascii() and t.isdigit() and len(t) <= 2 and int(t) <= 13):
                     raise FormatError(f"mc| needs 0..13 tricks, got {v!r}")
-                claim = int(v)
+                claim = int(t)
             elif k == "nt":
                 commentary.append(v)
+            elif k == "tg":
+                # redouble's own key: a PBN tag pair LIN has no place for, as Name=value.
+                name, sep, value = v.partition("=")
+                if not sep or not _TAG_NAME_RE.fullmatch(name):
+                    raise FormatError(f"tg| holds Name=value, got {v!r}")
+                carried.visit_tag(name, value, p.line, p.column)
             elif k not in _DISPLAY:
                 tags.append((f"Lin_{k}", v))
         except (FormatError, InvalidDealError) as e:
@@ -225,6 +267,9 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
     first = pairs[0]
     if dealer is not None:
         fields["dealer"] = dealer
+    carried.end_board()
+    extra = carried.result()
+    tags.extend(extra.tags)
     if calls:
         if dealer is None:
             raise FormatError("an auction needs the dealer (md|)", line=first.line, column=1)
@@ -233,6 +278,10 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
         final = auction.final_contract()
         if final is not None:
             fields["contract"], fields["declarer"] = final
+    # What tg| carried overrides what the auction implies (a contract stated apart from it).
+    for name in ("contract", "declarer", "result", "score", "dd_table", "law_set"):
+        if getattr(extra, name) is not None:
+            fields[name] = getattr(extra, name)
     declarer = fields.get("declarer")
     contract = fields.get("contract")
     if cards or claim is not None:
@@ -245,7 +294,7 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
                 )
         else:
             strain = getattr(contract, "strain", None)
-            if strain is None:  # pragma: no cover - a passed-out board has no declarer
+            if strain is None:
                 raise FormatError("play on a passed-out board", line=first.line, column=1)
             try:
                 fields["play"] = PlayRecord.from_order(
@@ -255,104 +304,234 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
                 raise FormatError(str(e), line=first.line, column=1) from None
     if claim is not None:
         fields["claim"] = claim
-        fields["result"] = claim
+        fields.setdefault("result", claim)
     return BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
 
 
-def loads(text: str) -> list[BoardRecord]:
-    """Every board of a LIN text as records.
+def loads(text: str, *, errors: str = "strict") -> Boards:
+    """Every board of a LIN text as records (a list).
+
+    With ``errors="skip"`` a malformed board is left out and its error kept in the
+    result's ``problems``.
 
     Raises:
         FormatError: if the text is malformed (with line and column).
+        TypeError: if `text` is not a str.
     """
-    boards: list[list[_Pair]] = []
+    skip = check_errors_mode(errors)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    out = Boards()
     current: list[_Pair] = []
+    bad: FormatError | None = None
     has_deal = False
+
+    def finish() -> None:
+        nonlocal bad
+        problem = bad
+        if problem is None and current:
+            try:
+                if not has_deal:
+                    raise FormatError(
+                        "a LIN board without md| (the deal)", line=current[0].line, column=1
+                    )
+                out.append(_board(current))
+            except FormatError as e:
+                problem = e
+        if problem is not None:
+            if not skip:
+                raise problem
+            out.problems.append(problem)
+        bad = None
+
     for p in _pairs(text):
+        if isinstance(p, FormatError):
+            if not skip:
+                raise p
+            bad = bad or p
+            continue
         if p.key in ("qx", "pn", "md") and has_deal:
-            boards.append(current)
+            finish()
             current, has_deal = [], False
+        if len(current) >= MAX_BOARD_PAIRS:
+            bad = bad or FormatError(
+                f"a board holds more than {MAX_BOARD_PAIRS} pairs", line=p.line, column=p.column
+            )
+            if not skip:
+                raise bad
+            continue
         current.append(p)
         has_deal = has_deal or p.key == "md"
-    if current:
-        if not has_deal:
-            raise FormatError("a LIN board without md| (the deal)", line=current[0].line, column=1)
-        boards.append(current)
-    return [_board(b) for b in boards]
+    if current or bad is not None:
+        finish()
+    return out
 
 
-def load(source: str | os.PathLike[str] | TextIO) -> list[BoardRecord]:
-    """Every board of a LIN file (path or text handle) as records.
+def load(
+    source: str | os.PathLike[str] | TextIO,
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+) -> Boards:
+    """Every board of a LIN file (path or handle) as records.
+
+    Bytes are decoded with `encoding`, or by default as UTF-8 where valid (a byte-order
+    mark is allowed) and as ISO-8859-1 where not.
 
     Raises:
-        FormatError: if the file is malformed.
+        FormatError: if the file is malformed or cannot be decoded.
     """
-    if isinstance(source, str | os.PathLike):
-        with open(source, encoding="utf-8-sig") as fh:
-            return loads(fh.read())
-    return loads(source.read())
+    return loads(read_text(source, encoding, "auto"), errors=errors)
 
 
 def _check(value: str) -> str:
-    if "|" in value or "\n" in value:
+    if "|" in value or "\n" in value or "\r" in value:
         raise FormatError(f"LIN cannot hold '|' or a line break in a value: {value!r}")
     return value
 
 
-def _call_to_lin(call: Call) -> str | None:
+def _call_to_lin(call: Call) -> str:
     if call.is_placeholder:
-        return None
+        raise FormatError(f"LIN cannot carry the placeholder {call.token!r} in an auction")
     if call.declaration == "RS":
         raise FormatError("LIN cannot carry Royal Spades (Auction 1912)")
     t = {"Pass": "p", "X": "d", "XX": "r"}.get(call.token, call.token.replace("NT", "N"))
-    return t + ("!" if "!" in call.annotations else "")
+    # The alert "!" is LIN's own; other annotations ride glued behind it, as PBN glues them.
+    return t + "".join(call.annotations)
 
 
-def write_board(record: BoardRecord) -> str:
-    """One board as a line of LIN (without the line break).
+def lin_view(record: BoardRecord) -> BoardRecord:
+    """The record as LIN gives it back: what LIN implies filled in, layout dropped.
 
-    Raises:
-        FormatError: for what LIN cannot carry (Bridge 1906 declarations, Royal Spades, a
-            '|' in a value) or play without a contract to order it.
+    LIN states the dealer with the deal and the contract through the auction, fills in a
+    fourth hand from three full ones, takes a claim as the result, and keeps tags but not
+    their order nor where commentary stood. A written record reads back as exactly this.
     """
+    changes: dict[str, object] = {"commentary_after": (), "tags": tuple(sorted(record.tags))}
+    a = record.auction
+    if record.dealer is None and a is not None:
+        changes["dealer"] = a.first
+    if a is not None:
+        final = a.final_contract()
+        if final is not None:
+            if record.contract is None:
+                changes["contract"] = final[0]
+            if record.declarer is None and final[1] is not None:
+                changes["declarer"] = final[1]
+    if record.result is None and record.claim is not None:
+        changes["result"] = record.claim
+    ph = record.partial_hands
+    if ph is not None:
+        known = [h for h in ph if h is not None]
+        if len(known) == 3 and all(len(h) == 13 for h in known):
+            seen = 0
+            for h in known:
+                seen |= h.mask
+            rest = CardSet(((1 << 52) - 1) & ~seen)
+            changes["partial_hands"] = None
+            changes["deal"] = Deal([(h if h is not None else rest).mask for h in ph])
+        elif not known:
+            changes["partial_hands"] = None
+    return record.replace(**changes)
+
+
+def _board_text(record: BoardRecord) -> str:
+    if not isinstance(record, BoardRecord):
+        raise TypeError(f"a record must be a BoardRecord, not {type(record).__name__}")
     if record.declaration is not None:
         raise FormatError("LIN cannot carry a Bridge (1906) declaration")
+    for t in record.tables:
+        raise FormatError(f"LIN cannot carry the {t.name} section")
     out: list[str] = []
-    names = [record.tag(t) or "" for t in _NAME_TAGS]
-    if any("," in n for n in names):
-        raise FormatError(f"LIN cannot hold ',' in a player name: {names!r}")
-    pn = f"pn|{_check(','.join(names))}|"
+    carried: list[tuple[str, str]] = []
+    names: dict[str, str] = {}
     for name, value in record.tags:
-        if name in _NAME_TAGS or name == "Lin_pn":
-            if pn:
-                out.append(f"pn|{_check(value)}|" if name == "Lin_pn" else pn)
-                pn = ""
-        elif name.startswith("Lin_"):
+        if name in _NAME_TAGS and name not in names and value and "," not in value:
+            names[name] = value
+        elif (
+            name.startswith("Lin_")
+            and _KEY_RE.fullmatch(name[4:])
+            and (name[4:].lower() not in _INTERPRETED and name[4:] == name[4:].lower())
+        ):
+            pass
+        elif name == "Lin_pn" and "pn" not in names:
+            names["pn"] = value
+        else:
+            carried.append((name, value))
+    if "pn" in names and any(n in names for n in _NAME_TAGS):
+        raise FormatError("LIN holds either four player names or a raw pn|, not both")
+    pn = (
+        f"pn|{_check(names['pn'])}|"
+        if "pn" in names
+        else f"pn|{_check(','.join(names.get(t, '') for t in _NAME_TAGS))}|"
+    )
+    placed = False
+    for name, value in record.tags:
+        if (name in _NAME_TAGS and names.get(name) == value) or (
+            name == "Lin_pn" and names.get("pn") == value
+        ):
+            if not placed:
+                out.append(pn)
+                placed = True
+        elif name.startswith("Lin_") and (name, value) not in carried:
             out.append(f"{name[4:]}|{_check(value)}|")
-    if pn:
+    if not placed and names:
         out.insert(0, pn)
+    a = record.auction
+    dealer = record.dealer if record.dealer is not None else (a.first if a else None)
+    if a is not None:
+        if a.first is not dealer:
+            raise FormatError(
+                f"LIN's auction starts with the dealer; this one starts with {a.first.name}"
+            )
+        if not a.is_complete:
+            raise FormatError("LIN cannot mark an unfinished auction ('*')")
+    # Typed fields LIN has no place for travel as tg|Name=value| (PBN tag pairs).
+    final = a.final_contract() if a is not None else None
+    implied = (None, None) if final is None else final
+    if record.contract is not None and record.contract != implied[0]:
+        carried.append(("Contract", str(record.contract)))
+    if record.declarer is not None and record.declarer != implied[1]:
+        carried.append(("Declarer", record.declarer.letter))
+    if record.result is not None and record.result != record.claim:
+        carried.append(("Result", str(record.result)))
+    if record.score is not None:
+        carried.append(("Score", record.score))
+    if record.law_set is not None:
+        carried.append(("LawSet", record.law_set))
+    if record.dd_table is not None:
+        carried.append(("DoubleDummyTricks", pbn.dd_table_to_pbn(record.dd_table)))
     out.append("st||")
-    digit = "" if record.dealer is None else str(_LIN_SEATS.index(record.dealer) + 1)
+    digit = "" if dealer is None else str(_LIN_SEATS.index(dealer) + 1)
     hands = [record.hand(s) for s in _LIN_SEATS]
     out.append(f"md|{digit}{','.join('' if h is None else _hand_to_lin(h) for h in hands)}|rh||")
     if record.board is not None:
         out.append(f"ah|Board {record.board}|")
     if record.vulnerability is not None:
         out.append(f"sv|{'oneb'[int(record.vulnerability)]}|")
+    for name, value in carried:
+        if not _TAG_NAME_RE.fullmatch(name):
+            raise FormatError(f"LIN cannot carry the tag name {name!r}")
+        out.append(f"tg|{name}={_check(value)}|")
     for c in record.commentary:
         out.append(f"nt|{_check(c)}|")
-    if record.auction is not None:
-        for call in record.auction.calls:
-            t = _call_to_lin(call)
-            if t is None:
-                continue
-            out.append(f"mb|{t}|")
+    if a is not None:
+        for call in a.calls:
+            out.append(f"mb|{_check(_call_to_lin(call))}|")
             if call.note is not None:
                 out.append(f"an|{_check(call.note)}|")
         out.append("pg||")
     if record.play is not None:
-        plays = record.plays()
-        for i, (_, card) in enumerate(plays):
+        p = record.play
+        if any(pc.note is not None or pc.annotations for row in p.tricks for pc in row):
+            raise FormatError("LIN cannot carry notes or annotations on played cards")
+        if record.declarer is not None and p.leader is not record.declarer.lho:
+            raise FormatError(
+                f"LIN's play starts with the declarer's left-hand opponent, not {p.leader.name}"
+            )
+        if not p.is_complete and record.claim is None:
+            raise FormatError("LIN cannot mark play that ends early without a claim")
+        for i, (_, card) in enumerate(record.plays()):
             out.append(f"pc|{card}|")
             if i % 4 == 3:
                 out.append("pg||")
@@ -361,20 +540,60 @@ def write_board(record: BoardRecord) -> str:
     return "".join(out)
 
 
+def _differences(a: BoardRecord, b: BoardRecord) -> list[str]:
+    return [
+        f.name for f in dataclasses.fields(BoardRecord) if getattr(a, f.name) != getattr(b, f.name)
+    ]
+
+
+def write_board(record: BoardRecord) -> str:
+    """One board as a line of LIN (without the line break).
+
+    PBN tag pairs LIN has no key for (Event, Score, a contract not implied by the auction,
+    a result other than the claim, the double-dummy table, ...) are carried as redouble's
+    ``tg|Name=value|`` pairs, which other LIN readers ignore. The line is read back before
+    it is returned: what LIN would not give back (see :func:`lin_view`) is refused.
+
+    Raises:
+        FormatError: for what LIN cannot carry (Bridge 1906 declarations, Royal Spades,
+            tables, a '|' or line break in a value, notes on cards, play that ends early
+            without a claim, play without a contract to order it), naming it.
+        TypeError: if `record` is not a BoardRecord.
+    """
+    text = _board_text(record)
+    try:
+        back = loads(text)
+    except FormatError as e:
+        raise FormatError(
+            f"LIN cannot hold this board: it would read back as an error: {e}"
+        ) from None
+    want = lin_view(record)
+    got = lin_view(back[0]) if len(back) == 1 else None
+    if got != want:
+        diff = _differences(want, got) if got is not None else ["everything"]
+        raise FormatError(
+            f"LIN cannot hold this board's {', '.join(diff)} as given (it would read back "
+            "differently)"
+        )
+    return text
+
+
 def dumps(records: Iterable[BoardRecord]) -> str:
     """Boards as LIN text, one board a line.
 
     Raises:
         FormatError: for what LIN cannot carry (see :func:`write_board`).
     """
-    return "".join(write_board(r) + "\n" for r in records)
+    text = "".join(write_board(r) + "\n" for r in records)
+    check_encodable(text, "the LIN text")
+    return text
 
 
 def dump(records: Iterable[BoardRecord], target: str | os.PathLike[str] | TextIO) -> None:
     """Write boards as LIN to a path or text handle.
 
     Raises:
-        FormatError: for what LIN cannot carry.
+        FormatError: for what LIN cannot carry (nothing is written then).
     """
     text = dumps(records)
     if isinstance(target, str | os.PathLike):

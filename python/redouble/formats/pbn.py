@@ -50,19 +50,27 @@ disagrees with the OptimumResultTable, text after ``*``.
 
 from __future__ import annotations
 
+import codecs
+import dataclasses
 import enum
 import io
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Generic, NamedTuple, TextIO, TypeVar
+from dataclasses import dataclass
+from typing import IO, Any, Generic, NamedTuple, TextIO, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
 from ..cards import CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
 from .records import (
     AuctionRecord,
     BoardRecord,
+    Boards,
     Call,
     Contract,
     DDTable,
@@ -71,6 +79,8 @@ from .records import (
     PlayedCard,
     PlayRecord,
     TableRecord,
+    check_encodable,
+    check_errors_mode,
     parse_annotations,
     split_annotations,
 )
@@ -78,6 +88,7 @@ from .records import (
 __all__ = [
     "SKIP",
     "BaseVisitor",
+    "Limits",
     "PbnReader",
     "RecordBuilder",
     "SkipType",
@@ -90,7 +101,11 @@ __all__ = [
     "dumps",
     "iter_boards",
     "load",
+    "load_deals",
     "loads",
+    "loads_deals",
+    "pbn_view",
+    "result_tricks",
     "write_board",
 ]
 
@@ -188,7 +203,10 @@ class TagsBuilder(BaseVisitor[list[tuple[str, str]]]):
 # ---------------------------------------------------------------------------------------------
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _QUOTED_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SPECIAL_RE = re.compile(r'[\[{;"]')
+_WORD_RE = re.compile(r"\S+")
 _SECTION_NAMES = {"auction", "play"}
 
 
@@ -216,6 +234,33 @@ def _escape(value: str) -> str:
     return "".join(out)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what the PBN reader accepts, so hostile input fails fast in little memory.
+
+    A board past a limit raises :class:`~redouble.errors.FormatError` (with its line); the
+    reader then skips to the next board. The defaults are far above any real file (PBN 2.1
+    §2.3 asks for lines of at most 255 characters).
+    """
+
+    #: Characters in one line.
+    max_line: int = 1 << 16
+    #: Tokens in one section (Auction, Play, a table).
+    max_section_tokens: int = 1 << 16
+    #: Tag pairs, tokens and comments in one board.
+    max_board_parts: int = 1 << 18
+    #: Characters of commentary in one board.
+    max_commentary: int = 1 << 20
+
+    def __post_init__(self) -> None:
+        for f in ("max_line", "max_section_tokens", "max_board_parts", "max_commentary"):
+            v = getattr(self, f)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"{f} must be an int, not {type(v).__name__}")
+            if v < 1:
+                raise FormatError(f"{f} must be at least 1, got {v}")
+
+
 class _Part(NamedTuple):
     kind: str  # "tag", "data" or "comment"
     text: str  # tag name, data token or comment text
@@ -224,49 +269,145 @@ class _Part(NamedTuple):
     column: int
 
 
-class PbnReader:
-    """Reads boards one at a time from a PBN text stream (or any iterable of lines).
+def _check_encoding(encoding: str | None) -> str | None:
+    if encoding is None:
+        return None
+    if not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise FormatError(f"unknown encoding {encoding!r}") from None
 
-    Keeps the previous board's tags for ``#`` inheritance and counts lines for error
-    positions. After a :class:`~redouble.errors.FormatError` the reader is positioned after
-    the faulty board, so reading may continue.
+
+def _handle_lines(
+    handle: IO[Any], encoding: str | None, max_line: int
+) -> Iterator[str | FormatError]:
+    """The lines of a text or binary handle, decoded, without line ends; a line that cannot
+    be read (too long, not decodable) comes as its FormatError instead.
+
+    With no `encoding`, a byte-order mark means UTF-8; otherwise each line is read as UTF-8
+    where it is valid UTF-8 and as ISO-8859-1 (PBN 2.1 §2.2) where it is not.
+    """
+    codec = _check_encoding(encoding)
+    binary = isinstance(handle.read(0), bytes)
+    newline: Any = b"\n" if binary else "\n"
+    # A UTF-8 character is at most 4 bytes; readline's bound keeps a huge line out of memory.
+    bound = (max_line + 2) * (4 if binary else 1)
+    lineno = 0
+    while True:
+        raw = handle.readline(bound)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) >= bound and not raw.endswith(newline):
+            while (more := handle.readline(bound)) and not more.endswith(newline):
+                pass
+            yield FormatError(
+                f"line longer than {max_line} characters", line=lineno, column=max_line + 1
+            )
+            continue
+        if binary:
+            if lineno == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[3:]
+                if codec is None:
+                    codec = "utf-8"
+            try:
+                text = raw.decode(codec or "utf-8")
+            except UnicodeDecodeError as e:
+                if codec is None:
+                    text = raw.decode("latin-1")
+                else:
+                    column = len(raw[: e.start].decode(codec, errors="replace")) + 1
+                    yield FormatError(
+                        f"byte 0x{raw[e.start]:02x} is not valid {codec}",
+                        line=lineno,
+                        column=column,
+                    )
+                    continue
+        else:
+            text = raw
+        text = text.rstrip("\r\n")
+        if lineno == 1:
+            text = text.removeprefix("\ufeff")
+        if len(text) > max_line:
+            yield FormatError(
+                f"line longer than {max_line} characters", line=lineno, column=max_line + 1
+            )
+            continue
+        yield text
+
+
+def _iter_lines(source: Iterable[str], max_line: int) -> Iterator[str | FormatError]:
+    for lineno, raw in enumerate(source, 1):
+        if not isinstance(raw, str):
+            raise TypeError(f"PBN lines must be str, not {type(raw).__name__}")
+        text = raw.rstrip("\r\n")
+        if lineno == 1:
+            text = text.removeprefix("\ufeff")
+        if len(text) > max_line:
+            yield FormatError(
+                f"line longer than {max_line} characters", line=lineno, column=max_line + 1
+            )
+        else:
+            yield text
+
+
+class PbnReader:
+    """Reads boards one at a time from a PBN stream (a text or binary handle, or any
+    iterable of lines).
+
+    Keeps the tag values seen so far for ``#`` inheritance (PBN 2.1 §4.8) and counts lines
+    for error positions. After a :class:`~redouble.errors.FormatError` the reader is
+    positioned after the faulty board, so reading may continue.
     """
 
-    def __init__(self, source: Iterable[str]) -> None:
-        self._lines = iter(source)
+    def __init__(
+        self,
+        source: Iterable[str] | IO[Any],
+        *,
+        encoding: str | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        if limits is not None and not isinstance(limits, Limits):
+            raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
+        self._limits = limits or Limits()
+        if hasattr(source, "readline") and hasattr(source, "read"):
+            self._lines = _handle_lines(source, encoding, self._limits.max_line)  # type: ignore[arg-type]
+        else:
+            _check_encoding(encoding)
+            self._lines = _iter_lines(source, self._limits.max_line)
         self._lineno = 0
-        self._previous: dict[str, str] = {}
-        self._first = True
+        # PBN 2.1 §4.8: "#" takes the value of the last board that had the tag.
+        self._inherited: dict[str, str] = {}
 
     # -- lexing -----------------------------------------------------------------------------
-    def _next_line(self) -> str | None:
-        try:
-            raw = next(self._lines)
-        except StopIteration:
-            return None
-        self._lineno += 1
-        line = raw.rstrip("\r\n")
-        if self._first:
-            self._first = False
-            line = line.removeprefix("\ufeff")
-        return line
-
     def _lex_board(self) -> tuple[list[_Part], FormatError | None, int] | None:
         """The parts of the next board, the first lexing error, and its first line."""
         parts: list[_Part] = []
         error: FormatError | None = None
         comment: list[str] | None = None
         comment_at = (0, 0)
+        comment_size = 0
+        section_tokens = 0
         start = 0
-        while True:
-            line = self._next_line()
-            if line is None:
-                if comment is not None and error is None:
-                    error = FormatError(
-                        "commentary '{' is never closed", line=comment_at[0], column=comment_at[1]
-                    )
-                break
+        limits = self._limits
+
+        def fail(message: str, line: int, column: int) -> None:
+            nonlocal error
+            if error is None:
+                error = FormatError(message, line=line, column=column)
+            parts.clear()  # memory stays bounded while the rest of the board is skipped
+
+        for line in self._lines:
+            self._lineno += 1
             n = self._lineno
+            if isinstance(line, FormatError):
+                if error is None:
+                    error = line
+                parts.clear()
+                start = start or n
+                continue
             if comment is None and not line.strip():
                 if parts or error:
                     break
@@ -275,18 +416,41 @@ class PbnReader:
                 continue
             if not start:
                 start = n
+            if error is not None and comment is None and "{" not in line:
+                continue  # the rest of a faulty board, skipped fast until its blank line
+            if comment is None and error is None and _SPECIAL_RE.search(line) is None:
+                # A line of plain tokens (most of a section): split it in one pass.
+                words = [(m.group(), m.start() + 1) for m in _WORD_RE.finditer(line)]
+                if (
+                    section_tokens + len(words) <= limits.max_section_tokens
+                    and len(parts) + len(words) <= limits.max_board_parts
+                ):
+                    section_tokens += len(words)
+                    parts.extend(_Part("data", w, "", n, col) for w, col in words)
+                    continue
             i = 0
             size = len(line)
             if comment is not None and not size:
                 comment.append("")
             while i < size:
+                if error is None and len(parts) >= limits.max_board_parts:
+                    fail(f"a board holds more than {limits.max_board_parts} parts", n, i + 1)
+                    break
                 if comment is not None:
                     end = line.find("}", i)
+                    piece = line[i:] if end < 0 else line[i:end]
+                    comment_size += len(piece) + 1
+                    if error is None and comment_size > limits.max_commentary:
+                        fail(
+                            f"a board's commentary exceeds {limits.max_commentary} characters",
+                            *comment_at,
+                        )
+                    if error is None:
+                        comment.append(piece)
                     if end < 0:
-                        comment.append(line[i:])
                         break
-                    comment.append(line[i:end])
-                    parts.append(_Part("comment", "\n".join(comment), "", *comment_at))
+                    if error is None:
+                        parts.append(_Part("comment", "\n".join(comment), "", *comment_at))
                     comment = None
                     i = end + 1
                     continue
@@ -296,37 +460,71 @@ class PbnReader:
                 elif ch == "[":
                     m = _TAG_RE.match(line, i)
                     if m is None:
-                        if error is None:
-                            error = FormatError(
-                                'malformed tag pair (expected [Name "value"])', line=n, column=i + 1
-                            )
+                        fail('malformed tag pair (expected [Name "value"])', n, i + 1)
                         break
-                    parts.append(_Part("tag", m.group(1), _unescape(m.group(2)), n, i + 1))
+                    if error is None:
+                        parts.append(_Part("tag", m.group(1), _unescape(m.group(2)), n, i + 1))
+                    section_tokens = 0
                     i = m.end()
                 elif ch == "{":
                     comment = []
                     comment_at = (n, i + 1)
                     i += 1
                 elif ch == ";":
-                    parts.append(_Part("comment", line[i + 1 :], "", n, i + 1))
+                    comment_size += size - i
+                    if error is None and comment_size > limits.max_commentary:
+                        fail(
+                            f"a board's commentary exceeds {limits.max_commentary} characters",
+                            n,
+                            i + 1,
+                        )
+                    if error is None:
+                        parts.append(_Part("comment", line[i + 1 :], "", n, i + 1))
                     break
-                elif ch == '"':
-                    m = _QUOTED_RE.match(line, i)
-                    if m is None:
-                        if error is None:
-                            error = FormatError("unterminated string", line=n, column=i + 1)
-                        break
-                    parts.append(_Part("data", m.group(0), "", n, i + 1))
-                    i = m.end()
                 else:
-                    j = i
-                    while j < size and not line[j].isspace() and line[j] not in "[{;":
-                        j += 1
-                    parts.append(_Part("data", line[i:j], "", n, i + 1))
-                    i = j
+                    section_tokens += 1
+                    if error is None and section_tokens > limits.max_section_tokens:
+                        fail(
+                            f"a section holds more than {limits.max_section_tokens} tokens",
+                            n,
+                            i + 1,
+                        )
+                        break
+                    if ch == '"':
+                        m = _QUOTED_RE.match(line, i)
+                        if m is None:
+                            fail("unterminated string", n, i + 1)
+                            break
+                        if error is None:
+                            parts.append(_Part("data", m.group(0), "", n, i + 1))
+                        i = m.end()
+                    else:
+                        j = i
+                        while j < size and not line[j].isspace() and line[j] not in "[{;":
+                            j += 1
+                        if error is None:
+                            parts.append(_Part("data", line[i:j], "", n, i + 1))
+                        i = j
+        if comment is not None and error is None:
+            error = FormatError(
+                "commentary '{' is never closed", line=comment_at[0], column=comment_at[1]
+            )
         if not parts and error is None:
             return None
         return parts, error, start
+
+    def _inherit(self, p: _Part) -> _Part:
+        """Resolve ``#`` and ``##`` (PBN 2.1 §4.8) and remember the value for later boards."""
+        low = p.text.lower()
+        value = p.value
+        if value == "#":
+            # The last board that had the tag; none yet: the empty value.
+            value = self._inherited.get(low, "")
+        elif value.startswith("##"):
+            # The earlier value is kept as the prefix, the rest of this one follows it.
+            value = self._inherited.get(low, "") + value[2:]
+        self._inherited[low] = value
+        return p if value is p.value else p._replace(value=value)
 
     # -- reading ------------------------------------------------------------------------------
     def read_board(
@@ -345,25 +543,17 @@ class PbnReader:
         parts, error, _start = lexed
         v: BaseVisitor[ResultT] | RecordBuilder = visitor() if visitor else RecordBuilder()
         # Resolve "#" and group section tokens before anything is visited, so inheritance
-        # stays right even for skipped boards.
+        # stays right even for skipped boards. A comment does not end a section (§3.8).
         groups: list[tuple[_Part, list[Token]]] = []
-        current: dict[str, str] = {}
+        section: list[Token] | None = None
         for p in parts:
             if p.kind == "tag":
-                value = p.value
-                if value == "#":
-                    if p.text.lower() not in self._previous:
-                        raise FormatError(
-                            f"tag {p.text} inherits '#' but no earlier board has it",
-                            line=p.line,
-                            column=p.column,
-                        )
-                    value = self._previous[p.text.lower()]
-                    p = p._replace(value=value)
-                current.setdefault(p.text.lower(), value)
-                groups.append((p, []))
+                p = self._inherit(p)
+                tokens: list[Token] = []
+                groups.append((p, tokens))
+                section = tokens if _is_section(p.text) else None
             elif p.kind == "data":
-                if not groups or not _is_section(groups[-1][0].text):
+                if section is None:
                     if error is None:
                         error = FormatError(
                             f"unexpected text {p.text!r} outside a section",
@@ -371,18 +561,17 @@ class PbnReader:
                             column=p.column,
                         )
                     continue
-                groups[-1][1].append(Token(p.text, p.line, p.column))
+                section.append(Token(p.text, p.line, p.column))
             else:
                 groups.append((p, []))
-        self._previous = current
         if error is not None:
             raise error
         if v.begin_board() is not SKIP:
-            for p, tokens in groups:
+            for p, toks in groups:
                 if p.kind == "comment":
                     v.visit_commentary(p.text, p.line, p.column)
                 elif _is_section(p.text):
-                    v.visit_section(p.text, p.value, tokens, p.line, p.column)
+                    v.visit_section(p.text, p.value, toks, p.line, p.column)
                 else:
                     v.visit_tag(p.text, p.value, p.line, p.column)
             v.end_board()
@@ -446,7 +635,13 @@ _VULNERABLE = {
     "ALL": Vulnerability.BOTH,
     "BOTH": Vulnerability.BOTH,
 }
-_NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.DOTALL)
+_NOTE_RE = re.compile(r"^\s*([0-9]{1,6})\s*:(.*)$", re.DOTALL)
+# PBN 2.1 §3.4.15: the declarer's tricks ("9", "^9" with the irregularity mark), or the
+# tricks of one side or both ("NS 9", "EW 4", "NS 9 EW 4").
+_RESULT_RE = re.compile(r"^(\^?)([0-9]{1,2})$")
+_SIDE_RESULT_RE = re.compile(
+    r"^(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?$", re.IGNORECASE
+)
 _DD_ROWS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 _DD_COLUMNS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _DD_DIGITS = "0123456789abcd"
@@ -484,10 +679,64 @@ def _optional(value: str) -> str | None:
     return None if v in ("", "?") else v
 
 
+def _number(text: str, what: str, limit: int) -> int:
+    """A decimal number of ASCII digits, at most `limit` (never int() on "²" or 5,000 digits)."""
+    t = text.strip()
+    if not t.isascii() or not t.isdigit() or len(t) > len(str(limit)) or int(t) > limit:
+        raise FormatError(f"{what} must be a number 0..{limit}, got {text!r}")
+    return int(t)
+
+
+def result_tricks(value: str, declarer: Seat | None) -> int | None:
+    """The declarer's tricks a ``Result`` tag value states (PBN 2.1 §3.4.15).
+
+    ``"9"`` and ``"^9"`` are the declarer's tricks; ``"NS 9"``, ``"EW 4"`` and ``"NS 9 EW 4"``
+    give a side's tricks, the other side taking the rest of the 13. None when the value
+    gives only the other side's count of an unfinished play, or the declarer is unknown.
+
+    Raises:
+        FormatError: if the value is in none of these forms.
+    """
+    v = value.strip()
+    m = _RESULT_RE.match(v)
+    if m:
+        return _number(m.group(2), "Result", 13)
+    m = _SIDE_RESULT_RE.match(v)
+    if m is None:
+        raise FormatError(
+            f"Result must be the declarer's tricks (0..13, '^9') or a side's ('NS 9', "
+            f"'EW 4', 'NS 9 EW 4'), got {value!r}"
+        )
+    counts = {m.group(1).upper(): _number(m.group(2), "Result", 13)}
+    if m.group(3):
+        other = m.group(3).upper()
+        if other in counts:
+            raise FormatError(f"Result names {other} twice: {value!r}")
+        counts[other] = _number(m.group(4), "Result", 13)
+        if sum(counts.values()) > 13:
+            raise FormatError(f"Result gives more than 13 tricks: {value!r}")
+    if declarer is None:
+        return None
+    side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
+    if side in counts:
+        return counts[side]
+    if len(counts) == 1:
+        return 13 - next(iter(counts.values()))
+    return None
+
+
+def _check_text(value: str, what: str, column_base: int = 0) -> None:
+    """Refuse what the core's deal parser must not see: non-ASCII characters and NULs."""
+    for k, ch in enumerate(value):
+        if not ch.isascii() or ch == "\x00":
+            raise FormatError(f"{what} holds {ch!r} at offset {k + column_base}")
+
+
 def _parse_deal(value: str, line: int, column: int) -> tuple[Deal | None, PartialHands | None]:
     text = value.strip()
     first_letter, sep, rest = text.partition(":")
     try:
+        _check_text(text, "a PBN deal")
         if not sep:
             raise FormatError("a PBN deal starts with the first seat, e.g. 'N:'")
         first = Seat.parse(first_letter)
@@ -500,14 +749,37 @@ def _parse_deal(value: str, line: int, column: int) -> tuple[Deal | None, Partia
         if all(s is not None for s in sets):
             return Deal([s.mask for s in sets if s is not None]), None
         seen = 0
+        sizes = set()
         for s in sets:
             if s is not None:
                 if seen & s.mask:
                     raise FormatError("a card is in two hands")
                 seen |= s.mask
+                sizes.add(len(s))
+        # PBN 2.1 §3.4.11 and §3.10: a hand holds 13 cards, fewer in an end position.
+        if any(n > 13 for n in sizes):
+            raise FormatError(f"a hand holds at most 13 cards, got {max(sizes)}")
+        if not sizes:
+            return None, None
         return None, (sets[0], sets[1], sets[2], sets[3])
     except (FormatError, InvalidDealError) as e:
         raise _at(e, line, column) from None
+
+
+def _table_rows(header: str, tokens: Sequence[Token]) -> list[list[Token]]:
+    """A table's rows: as many tokens as the header has columns (a row may span lines,
+    PBN 2.1 §5.1); by line when the tokens do not divide into whole rows."""
+    columns = len([c for c in header.split(";") if c.strip()])
+    if columns and tokens and len(tokens) % columns == 0:
+        return [list(tokens[i : i + columns]) for i in range(0, len(tokens), columns)]
+    rows: list[list[Token]] = []
+    last = -1
+    for t in tokens:
+        if t.line != last:
+            rows.append([])
+            last = t.line
+        rows[-1].append(t)
+    return rows
 
 
 class RecordBuilder(BaseVisitor[BoardRecord]):
@@ -524,12 +796,12 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         self._fields: dict[str, object] = {}
         self._tables: list[TableRecord] = []
         self._commentary: list[str] = []
+        self._anchors: list[str] = []
+        self._last_tag = ""
         self._notes: dict[str, dict[int, tuple[str, int, int]]] = {"Auction": {}, "Play": {}}
         self._note_section: str | None = None
-        self._refs: dict[str, list[tuple[int, int, Token]]] = {"Auction": [], "Play": []}
-        self._auction_tokens: list[_Item] = []
-        self._play_rows: list[list[_Item]] = []
-        self._ort: tuple[DDTable, int, int] | None = None
+        self._ort: tuple[DDTable | None, TableRecord, int, int] | None = None
+        self._result_raw: tuple[str, int, int] | None = None
         return None
 
     # -- tags -------------------------------------------------------------------------------
@@ -552,8 +824,10 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         low = name.lower()
         if low == "note":
             self._visit_note(name, value, line, column)
+            self._last_tag = self._note_section or "Note"
             return
         canon = _TYPED.get(low)
+        self._last_tag = canon or name
         if canon is None:
             self._tags.append((name, value))
             return
@@ -569,43 +843,42 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
     def _set_typed(self, canon: str, value: str, line: int, column: int) -> None:
         v = _optional(value)
         f = self._fields
+        if canon == "Score":
+            f["score"] = value  # kept verbatim, whatever it says
+            return
+        if v is None:
+            # An empty or unknown ("?") value is kept as written, so it is written back.
+            self._tags.append((canon, value))
+            return
         if canon == "Board":
-            if v is not None:
-                if not v.isdigit():
-                    raise FormatError(f"board number must be a number, got {value!r}")
-                f["board"] = int(v)
+            f["board"] = _number(v, "board number", 10**9)
         elif canon == "Dealer":
-            if v is not None:
-                f["dealer"] = Seat.parse(v)
+            f["dealer"] = Seat.parse(v)
         elif canon == "Vulnerable":
-            if v is not None:
-                if v.upper() not in _VULNERABLE:
-                    raise FormatError(f"bad Vulnerable {value!r} (None, NS, EW or All)")
-                f["vulnerability"] = _VULNERABLE[v.upper()]
+            if v.upper() not in _VULNERABLE:
+                raise FormatError(f"bad Vulnerable {value!r} (None, NS, EW or All)")
+            f["vulnerability"] = _VULNERABLE[v.upper()]
         elif canon == "Deal":
-            if v is not None:
-                f["deal"], f["partial_hands"] = _parse_deal(v, line, column)
+            f["deal"], f["partial_hands"] = _parse_deal(v, line, column)
         elif canon == "Declarer":
-            if v is not None:
-                f["declarer"] = Seat.parse(v)
+            # PBN 2.1 §3.4.13: "^" marks an irregular declarer; the spelling is kept.
+            f["declarer"] = Seat.parse(v.removeprefix("^"))
+            if v.startswith("^"):
+                self._tags.append((canon, value))
         elif canon == "Contract":
-            if v is not None:
-                f["contract"] = Contract.parse(v)
+            f["contract"] = Contract.parse(v)
         elif canon == "Result":
-            if v is not None:
-                if not v.isdigit() or int(v) > 13:
-                    raise FormatError(f"Result must be 0..13 tricks, got {value!r}")
-                f["result"] = int(v)
-        elif canon == "Score":
-            if v is not None:
-                f["score"] = value
+            result_tricks(v, None)  # the form is checked now, the count once the board is read
+            self._result_raw = (v, line, column)
+            if v != value or not v.isdigit():
+                self._tags.append((canon, value))
         elif canon == "DoubleDummyTricks":
-            if v is not None:
-                f["dd_table"] = dd_table_from_pbn(v)
+            f["dd_table"] = dd_table_from_pbn(v)
         elif canon == "LawSet":
-            if v is not None:
-                f["law_set"] = v
-        elif canon == "Declaration" and v is not None:
+            f["law_set"] = v
+            if v != value:
+                self._tags.append((canon, value))
+        elif canon == "Declaration":
             f["declaration"] = DeclarationRecord.parse(v)
 
     def _visit_note(self, name: str, value: str, line: int, column: int) -> None:
@@ -631,26 +904,26 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         """Interpret Auction, Play and OptimumResultTable; keep other tables verbatim."""
         low = name.lower()
         if low == "auction":
+            self._last_tag = "Auction"
             if not self._claim_typed("Auction", value, line, column):
                 return
             self._note_section = "Auction"
             self._visit_auction(value, tokens, line, column)
         elif low == "play":
+            self._last_tag = "Play"
             if not self._claim_typed("Play", value, line, column):
                 return
             self._note_section = "Play"
             self._visit_play(value, tokens, line, column)
         elif low == "optimumresulttable":
-            self._visit_ort(value, tokens, line, column)
+            self._last_tag = name
+            self._visit_ort(name, value, tokens, line, column)
         else:
-            rows: list[list[str]] = []
-            last = -1
-            for t in tokens:
-                if t.line != last:
-                    rows.append([])
-                    last = t.line
-                rows[-1].append(t.text)
-            self._tables.append(TableRecord(name, value, tuple(tuple(r) for r in rows)))
+            self._last_tag = name
+            rows = _table_rows(value, tokens)
+            self._tables.append(
+                TableRecord(name, value, tuple(tuple(t.text for t in r) for r in rows))
+            )
 
     def _items(
         self, section: str, tokens: Sequence[Token], parse: Callable[[str], str]
@@ -714,6 +987,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
     def _visit_auction(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
         first = self._section_seat(value, tokens, line, column, "an auction")
         if first is None:
+            self._tags.append(("Auction", value))
             return
         items, complete = self._items("Auction", tokens, Call.normalise)
         self._auction_first = first
@@ -724,6 +998,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
     def _visit_play(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
         leader = self._section_seat(value, tokens, line, column, "a play section")
         if leader is None:
+            self._tags.append(("Play", value))
             return
         items, complete = self._items("Play", tokens, PlayedCard.normalise)
         self._play_leader = leader
@@ -731,12 +1006,15 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         self._play_complete = complete
         self._fields["play"] = True
 
-    def _visit_ort(self, value: str, tokens: Sequence[Token], line: int, column: int) -> None:
+    def _visit_ort(
+        self, name: str, value: str, tokens: Sequence[Token], line: int, column: int
+    ) -> None:
+        if self._ort is not None:
+            raise FormatError("a second OptimumResultTable", line=line, column=column)
         table = [[-1] * 4 for _ in range(5)]
-        rows: dict[int, list[Token]] = {}
-        for t in tokens:
-            rows.setdefault(t.line, []).append(t)
-        for row in rows.values():
+        # PBN 2.1 §5.7: rows of declarer, strain and tricks; a row may span lines (§5.1).
+        rows = _table_rows(value, tokens)
+        for row in rows:
             if len(row) != 3:
                 raise FormatError(
                     "an OptimumResultTable row is: declarer strain tricks",
@@ -746,22 +1024,29 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
             try:
                 seat = Seat.parse(row[0].text)
                 strain = Strain.parse(row[1].text)
-                if not row[2].text.isdigit() or int(row[2].text) > 13:
-                    raise FormatError(f"bad trick count {row[2].text!r}")
+                tricks = _number(row[2].text, "an OptimumResultTable trick count", 13)
             except FormatError as e:
                 raise _at(e, row[0].line, row[0].column) from None
-            table[strain][seat] = int(row[2].text)
-        if any(x < 0 for r in table for x in r):
-            raise FormatError(
-                "OptimumResultTable must give all 20 declarer/strain results",
-                line=line,
-                column=column,
-            )
-        self._ort = (tuple((r[0], r[1], r[2], r[3]) for r in table), line, column)
+            if table[strain][seat] >= 0 and table[strain][seat] != tricks:
+                raise FormatError(
+                    f"OptimumResultTable gives {seat.letter} {strain.letter} twice",
+                    line=row[0].line,
+                    column=row[0].column,
+                )
+            table[strain][seat] = tricks
+        verbatim = TableRecord(name, value, tuple(tuple(t.text for t in r) for r in rows))
+        # A partial table is allowed (§5.7 defines only what a full one is): it is kept
+        # verbatim, and checked against DoubleDummyTricks where both speak.
+        full = None
+        if all(x >= 0 for r in table for x in r) and value == _ORT_HEADER:
+            full = tuple((r[0], r[1], r[2], r[3]) for r in table)
+        self._ort = (full, verbatim, line, column)
+        self._ort_cells = table
 
     def visit_commentary(self, text: str, line: int, column: int) -> None:
-        """Keep the commentary."""
+        """Keep the commentary and the tag it follows."""
         self._commentary.append(text)
+        self._anchors.append(self._last_tag)
 
     # -- the record -------------------------------------------------------------------------
     def _resolve(self, section: str, items: list[_Item]) -> list[str | None]:
@@ -800,9 +1085,24 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
                 Call(it.text, note, tuple(it.annotations))
                 for it, note in zip(self._auction_items, texts, strict=True)
             )
-            f["auction"] = AuctionRecord(self._auction_first, calls, self._auction_complete)
+            auction = AuctionRecord(self._auction_first, calls, self._auction_complete)
+            f["auction"] = auction
+            # The contract of a finished modern auction when [Contract] is absent, as BBO
+            # exports leave it (historical law sets name their declarer by their own laws).
+            if "Contract" not in self._typed and "law_set" not in f and auction.is_complete:
+                final = auction.final_contract()
+                if final is not None:
+                    f["contract"] = final[0]
+                    if final[1] is not None and "Declarer" not in self._typed:
+                        f["declarer"] = final[1]
         else:
             self._resolve("Auction", [])
+        if self._result_raw is not None:
+            raw, line, column = self._result_raw
+            declarer = f.get("declarer")
+            tricks = result_tricks(raw, declarer if isinstance(declarer, Seat) else None)
+            if tricks is not None:
+                f["result"] = tricks
         if f.pop("play", None):
             texts = self._resolve("Play", self._play_items)
             places = [
@@ -817,12 +1117,22 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         else:
             self._resolve("Play", [])
         if self._ort is not None:
-            ort, line, column = self._ort
-            if "dd_table" in f and f["dd_table"] != ort:
-                raise FormatError(
-                    "OptimumResultTable disagrees with DoubleDummyTricks", line=line, column=column
-                )
-            f["dd_table"] = ort
+            full, verbatim, line, column = self._ort
+            dd = f.get("dd_table")
+            if isinstance(dd, tuple):
+                for strain in range(5):
+                    for seat in range(4):
+                        x = self._ort_cells[strain][seat]
+                        if x >= 0 and dd[strain][seat] != x:
+                            raise FormatError(
+                                "OptimumResultTable disagrees with DoubleDummyTricks",
+                                line=line,
+                                column=column,
+                            )
+            if full is not None:
+                f["dd_table"] = full
+            elif dd is None:
+                self._tables.append(verbatim)
         if f.get("partial_hands") is None:
             f.pop("partial_hands", None)
         if f.get("deal") is None:
@@ -831,6 +1141,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
             tags=tuple(self._tags),
             tables=tuple(self._tables),
             commentary=tuple(self._commentary),
+            commentary_after=tuple(self._anchors),
             **f,  # type: ignore[arg-type]
         )
 
@@ -863,47 +1174,138 @@ class _Item:
 # ---------------------------------------------------------------------------------------------
 
 
-def _open_text(source: str | os.PathLike[str] | TextIO) -> tuple[TextIO, bool]:
+def _open_source(source: str | os.PathLike[str] | IO[Any]) -> tuple[IO[Any], bool]:
     if isinstance(source, str | os.PathLike):
-        return open(source, encoding="utf-8-sig", newline=""), True
+        try:
+            return open(source, "rb"), True
+        except OSError as e:
+            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+    if not hasattr(source, "readline"):
+        raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
     return source, False
 
 
 def iter_boards(
-    source: str | os.PathLike[str] | TextIO,
+    source: str | os.PathLike[str] | IO[Any],
     visitor: Callable[[], BaseVisitor[ResultT]] | None = None,
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+    problems: list[FormatError] | None = None,
+    limits: Limits | None = None,
 ) -> Iterator[ResultT | BoardRecord]:
-    """Stream the boards of a file (path or text handle) through `visitor`.
+    """Stream the boards of a file (path, text or binary handle) through `visitor`.
+
+    Memory stays bounded by the largest board (see :class:`Limits`), whatever the file's
+    size. Bytes are decoded with `encoding`, or by default as UTF-8 where valid (a byte-order
+    mark is allowed) and as ISO-8859-1, PBN's character set (PBN 2.1 §2.2), where not.
+    With ``errors="skip"`` a malformed board is left out and its error appended to
+    `problems` (when given).
 
     Raises:
-        FormatError: at the first malformed board.
+        FormatError: at the first malformed board (``errors="strict"``), or a line that
+            cannot be decoded in the `encoding` asked for (with line and column).
     """
-    handle, owned = _open_text(source)
+    skip = check_errors_mode(errors)
+    handle, owned = _open_source(source)
     try:
-        reader = PbnReader(handle)
-        while (item := reader.read_board(visitor)) is not None:
+        reader = PbnReader(handle, encoding=encoding, limits=limits)
+        while True:
+            try:
+                item = reader.read_board(visitor)
+            except FormatError as e:
+                if not skip:
+                    raise
+                if problems is not None:
+                    problems.append(e)
+                continue
+            if item is None:
+                return
             yield item
     finally:
         if owned:
             handle.close()
 
 
-def load(source: str | os.PathLike[str] | TextIO) -> list[BoardRecord]:
-    """Every board of a PBN file (path or text handle) as records.
+def load(
+    source: str | os.PathLike[str] | IO[Any],
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+    limits: Limits | None = None,
+) -> Boards:
+    """Every board of a PBN file (path or handle) as records (a list).
+
+    See :func:`iter_boards` for `encoding`. With ``errors="skip"`` the good boards are
+    returned and the bad ones' errors are in the result's ``problems``.
 
     Raises:
-        FormatError: if any board is malformed; nothing is returned then.
+        FormatError: if any board is malformed (``errors="strict"``); nothing is returned
+            then.
     """
-    return [r for r in iter_boards(source) if isinstance(r, BoardRecord)]
+    problems: list[FormatError] = []
+    boards = [
+        r
+        for r in iter_boards(
+            source, encoding=encoding, errors=errors, problems=problems, limits=limits
+        )
+        if isinstance(r, BoardRecord)
+    ]
+    return Boards(boards, problems)
 
 
-def loads(text: str) -> list[BoardRecord]:
-    """Every board of a PBN string as records.
+def loads(text: str, *, errors: str = "strict", limits: Limits | None = None) -> Boards:
+    """Every board of a PBN string as records (a list; see :func:`load` for `errors`).
 
     Raises:
-        FormatError: if any board is malformed.
+        FormatError: if any board is malformed (``errors="strict"``).
     """
-    return load(io.StringIO(text))
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return load(io.StringIO(text), errors=errors, limits=limits)
+
+
+def load_deals(source: str | os.PathLike[str] | IO[Any]) -> npt.NDArray[np.uint64]:
+    """The deal of every board of a PBN file as an ``(N, 4)`` uint64 array of hand masks.
+
+    The fast path for analysis: the core scans the bytes for ``Deal`` tags (skipping
+    commentary, quoted strings and directives, resolving ``#``) without building records.
+    Rows are in file order, columns N E S W; a hand the file gives as ``-`` is 0; a board
+    whose Deal is empty or ``?`` gives no row.
+
+    Raises:
+        FormatError: on a malformed tag pair or deal string (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: for a source that is neither a path nor a file.
+    """
+    if isinstance(source, str | os.PathLike):
+        try:
+            with open(source, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+    elif hasattr(source, "read"):
+        data = source.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+    else:
+        raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
+    if not isinstance(data, bytes):
+        raise TypeError(f"the file gave {type(data).__name__}, not text or bytes")
+    return _core.scan_pbn_deals(data)
+
+
+def loads_deals(text: str) -> npt.NDArray[np.uint64]:
+    """The deals of a PBN string as an ``(N, 4)`` uint64 array (see :func:`load_deals`).
+
+    Raises:
+        FormatError: on a malformed tag pair or deal string (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: if `text` is not a str.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return _core.scan_pbn_deals(text.encode("utf-8", "surrogatepass"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -916,6 +1318,12 @@ _SCORING = ("Scoring",)
 
 
 def _tag(name: str, value: str) -> str:
+    if not _TAG_NAME_RE.fullmatch(name):
+        raise FormatError(f"PBN cannot hold the tag name {name!r} (letters, digits and _ only)")
+    if value == "#" or value.startswith("##"):
+        raise FormatError(
+            f"PBN cannot hold the value {value!r} of tag {name}: '#' would inherit (§4.8)"
+        )
     return f'[{name} "{_escape(value)}"]'
 
 
@@ -950,44 +1358,92 @@ def _deal_text(record: BoardRecord) -> str | None:
         return record.deal.to_pbn(first)
     if record.partial_hands is not None:
         hands = [record.partial_hands[int(first.next(k))] for k in range(4)]
+        if all(h is None for h in hands):
+            return None
         return f"{first.letter}:" + " ".join("-" if h is None else h.to_pbn() for h in hands)
     return None
 
 
-def write_board(record: BoardRecord) -> str:
-    """One board as PBN text (tags, sections, notes, commentary), ending with a newline.
+def _verbatim_ok(name: str, value: str, record: BoardRecord) -> bool:
+    """Whether a typed tag kept as written (tags) agrees with the record's typed field."""
+    v = _optional(value)
+    field_value: object
+    if name == "Result":
+        if v is None:
+            return record.result is None
+        try:
+            return result_tricks(v, record.declarer) == record.result
+        except FormatError:
+            return False
+    if name == "Declarer":
+        if v is None:
+            return record.declarer is None
+        return v.startswith("^") and Seat.parse(v[1:]) is record.declarer
+    if name == "LawSet":
+        return v is not None and v == record.law_set
+    field_value = {
+        "Board": record.board,
+        "Dealer": record.dealer,
+        "Vulnerable": record.vulnerability,
+        "Deal": _deal_text(record),
+        "Contract": record.contract,
+        "Score": record.score,
+        "DoubleDummyTricks": record.dd_table,
+        "Declaration": record.declaration,
+        "Auction": record.auction,
+        "Play": record.play,
+    }[name]
+    return v is None and field_value is None
 
-    Raises:
-        FormatError: if the record cannot be written without loss (a claim that disagrees
-            with the result, a tag value with a line break).
-    """
+
+def _board_text(record: BoardRecord) -> str:
+    if not isinstance(record, BoardRecord):
+        raise TypeError(f"a record must be a BoardRecord, not {type(record).__name__}")
     out: list[str] = []
+    written: list[tuple[int, str]] = []  # (line, name) of each tag, for commentary anchors
     rest = list(record.tags)
+    verbatim: dict[str, str] = {}
+    for name, value in record.tags:
+        low = name.lower()
+        canon = _TYPED.get(low) or {"auction": "Auction", "play": "Play"}.get(low)
+        if canon is not None:
+            if canon in verbatim or not _verbatim_ok(canon, value, record):
+                raise FormatError(
+                    f"tag {name} {value!r} in tags disagrees with the record's typed field "
+                    "(PBN holds one)"
+                )
+            verbatim[canon] = value
+            rest.remove((name, value))
+        elif _is_section(name):
+            raise FormatError(f"tag {name} in tags would open a section in PBN")
+
+    def emit(name: str, value: str) -> None:
+        written.append((len(out), name))
+        out.append(_tag(name, value))
 
     def take(names: Sequence[str]) -> None:
         for name in names:
             for k, (tn, tv) in enumerate(rest):
                 if tn == name:
-                    out.append(_tag(tn, tv))
+                    emit(tn, tv)
                     del rest[k]
                     break
 
+    def typed(name: str, value: str | None) -> None:
+        if name in verbatim:
+            emit(name, verbatim[name])
+        elif value is not None:
+            emit(name, value)
+
     take(_LEADING)
-    if record.board is not None:
-        out.append(_tag("Board", str(record.board)))
+    typed("Board", None if record.board is None else str(record.board))
     take(_PLAYERS)
-    if record.dealer is not None:
-        out.append(_tag("Dealer", record.dealer.letter))
-    if record.vulnerability is not None:
-        out.append(_tag("Vulnerable", record.vulnerability.pbn))
-    deal = _deal_text(record)
-    if deal is not None:
-        out.append(_tag("Deal", deal))
+    typed("Dealer", None if record.dealer is None else record.dealer.letter)
+    typed("Vulnerable", None if record.vulnerability is None else record.vulnerability.pbn)
+    typed("Deal", _deal_text(record))
     take(_SCORING)
-    if record.declarer is not None:
-        out.append(_tag("Declarer", record.declarer.letter))
-    if record.contract is not None:
-        out.append(_tag("Contract", str(record.contract)))
+    typed("Declarer", None if record.declarer is None else record.declarer.letter)
+    typed("Contract", None if record.contract is None else str(record.contract))
     result = record.result
     if record.claim is not None:
         if result is not None and result != record.claim:
@@ -997,21 +1453,18 @@ def write_board(record: BoardRecord) -> str:
         if record.play is not None and record.play.is_complete:
             raise FormatError("PBN holds a claim as a play section ending '*'")
         result = record.claim
-    if result is not None:
-        out.append(_tag("Result", str(result)))
+    typed("Result", None if result is None else str(result))
     for name, value in rest:
-        out.append(_tag(name, value))
-    if record.score is not None:
-        out.append(_tag("Score", record.score))
-    if record.law_set is not None:
-        out.append(_tag("LawSet", record.law_set))
-    if record.declaration is not None:
-        out.append(_tag("Declaration", str(record.declaration)))
-    if record.dd_table is not None:
-        out.append(_tag("DoubleDummyTricks", dd_table_to_pbn(record.dd_table)))
+        emit(name, value)
+    typed("Score", record.score)
+    typed("LawSet", record.law_set)
+    typed("Declaration", None if record.declaration is None else str(record.declaration))
+    typed(
+        "DoubleDummyTricks", None if record.dd_table is None else dd_table_to_pbn(record.dd_table)
+    )
     if record.auction is not None:
         a = record.auction
-        out.append(_tag("Auction", a.first.letter))
+        emit("Auction", a.first.letter)
         calls = list(a.calls)
         tail_ap = (
             a.is_complete
@@ -1026,51 +1479,131 @@ def write_board(record: BoardRecord) -> str:
             lines.append("*")
         out.extend(lines)
         out.extend(_tag("Note", f"{k}:{t}") for k, t in enumerate(notes, 1))
+    elif "Auction" in verbatim:
+        emit("Auction", verbatim["Auction"])
     if record.play is not None or record.claim is not None:
         play = record.play
         if play is None:
             if record.declarer is None:
                 raise FormatError("PBN needs the declarer to write a claim without play")
             play = PlayRecord(record.declarer.lho, (), False)
-        out.append(_tag("Play", play.leader.letter))
+        emit("Play", play.leader.letter)
         notes = []
         for row in play.tricks:
             out.extend(_section_lines(row, 4, notes))
         if not play.is_complete:
             out.append("*")
         out.extend(_tag("Note", f"{k}:{t}") for k, t in enumerate(notes, 1))
+    elif "Play" in verbatim:
+        emit("Play", verbatim["Play"])
     if record.dd_table is not None:
-        out.append(_tag("OptimumResultTable", _ORT_HEADER))
+        emit("OptimumResultTable", _ORT_HEADER)
         for seat in _DD_ROWS:
             for strain in _DD_COLUMNS:
                 out.append(f"{seat.letter} {strain.letter:>2} {record.dd_table[strain][seat]:>2}")
     for t in record.tables:
-        out.append(_tag(t.name, t.header))
+        emit(t.name, t.header)
         out.extend(" ".join(r) for r in t.rows)
-    for c in record.commentary:
+    # Commentary goes back after the tag it followed in the file (PBN 2.1 §3.8).
+    anchors = record.commentary_after or ("\0end",) * len(record.commentary)
+    placed: dict[str, list[str]] = {}
+    names = {name for _, name in written}
+    for c, anchor in zip(record.commentary, anchors, strict=True):
         if "}" in c:
             if "\n" in c:
                 raise FormatError("commentary holding both '}' and a line break cannot be written")
-            out.append(";" + c)
+            text = ";" + c
         else:
-            out.append("{" + c + "}")
-    return "\n".join(out) + "\n"
+            text = "{" + c + "}"
+        if anchor not in ("\0end", "") and anchor not in names:
+            raise FormatError(f"commentary placed after tag {anchor!r}, which the board lacks")
+        placed.setdefault(anchor, []).append(text)
+    if not placed:
+        return "\n".join(out) + "\n"
+    # After the anchor's first tag and its section lines and notes: before the next tag.
+    insert: dict[int, list[str]] = {0: placed.get("", [])}
+    starts = [i for i, _ in written] + [len(out)]
+    done: set[str] = set()
+    for k, (_, name) in enumerate(written):
+        if name not in done:
+            done.add(name)
+            insert.setdefault(starts[k + 1], []).extend(placed.get(name, []))
+    insert.setdefault(len(out), []).extend(placed.get("\0end", []))
+    final: list[str] = []
+    for i in range(len(out) + 1):
+        final.extend(insert.get(i, []))
+        if i < len(out):
+            final.append(out[i])
+    return "\n".join(final) + "\n"
+
+
+def pbn_view(record: BoardRecord) -> BoardRecord:
+    """The record as PBN gives it back: the same, but for the order of its tags (the writer
+    puts the seven-tag roster first, PBN 2.1 §3.1) and, where the record does not say where
+    its commentary stood, the commentary's places."""
+    return record.replace(tags=tuple(sorted(record.tags)))
+
+
+def _same(a: BoardRecord, b: BoardRecord) -> bool:
+    if not a.commentary_after:
+        b = b.replace(commentary_after=())
+    return pbn_view(a) == pbn_view(b)
+
+
+def _differences(a: BoardRecord, b: BoardRecord) -> list[str]:
+    a, b = pbn_view(a), pbn_view(b)
+    return [
+        f.name
+        for f in dataclasses.fields(BoardRecord)
+        if getattr(a, f.name) != getattr(b, f.name)
+        and not (f.name == "commentary_after" and not a.commentary_after)
+    ]
+
+
+def write_board(record: BoardRecord) -> str:
+    """One board as PBN text (tags, sections, notes, commentary), ending with a newline.
+
+    The text is read back before it is returned: what PBN would not give back the same
+    is refused, never written changed.
+
+    Raises:
+        FormatError: if the record cannot be written without loss (a claim that disagrees
+            with the result, a tag value with a line break, a tag name PBN cannot hold, a
+            value PBN would read differently), naming the field.
+        TypeError: if `record` is not a BoardRecord.
+    """
+    text = _board_text(record)
+    try:
+        back = PbnReader(io.StringIO(text)).read_record()
+    except FormatError as e:
+        raise FormatError(
+            f"PBN cannot hold this board: it would read back as an error: {e}"
+        ) from None
+    if back is None or not _same(record, back):
+        diff = _differences(record, back) if back is not None else ["everything"]
+        raise FormatError(
+            f"PBN cannot hold this board's {', '.join(diff)} as given (it would read back "
+            "differently)"
+        )
+    return text
 
 
 def dumps(records: Iterable[BoardRecord]) -> str:
     """Boards as a PBN 2.1 file's text.
 
     Raises:
-        FormatError: if a record cannot be written without loss.
+        FormatError: if a record cannot be written without loss (nothing is returned then).
     """
-    return "% PBN 2.1\n" + "\n".join(write_board(r) for r in records)
+    text = "% PBN 2.1\n" + "\n".join(write_board(r) for r in records)
+    check_encodable(text, "the PBN text")
+    return text
 
 
 def dump(records: Iterable[BoardRecord], target: str | os.PathLike[str] | TextIO) -> None:
     """Write boards as PBN to a path or text handle.
 
     Raises:
-        FormatError: if a record cannot be written without loss.
+        FormatError: if a record cannot be written without loss (nothing is written then).
     """
     text = dumps(records)
     if isinstance(target, str | os.PathLike):

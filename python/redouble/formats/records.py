@@ -49,9 +49,11 @@ make each doubling statement is ``X`` (double, redouble, double again...) and ea
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
+import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +65,7 @@ __all__ = [
     "DECLARATION_STRAINS",
     "AuctionRecord",
     "BoardRecord",
+    "Boards",
     "Call",
     "Contract",
     "DDTable",
@@ -70,7 +73,10 @@ __all__ = [
     "PlayRecord",
     "PlayedCard",
     "TableRecord",
+    "check_encodable",
+    "check_errors_mode",
     "parse_annotations",
+    "read_text",
     "split_annotations",
 ]
 
@@ -117,7 +123,8 @@ _DOUBLE = {"X", "D", "DBL", "DOUBLE"}
 _REDOUBLE = {"XX", "R", "RDBL", "REDOUBLE"}
 _PLACEHOLDERS = {"-", "+"}
 _BID_RE = re.compile(r"^([1-7])([A-Z]+)$")
-_ANNOTATION_RE = re.compile(r"=\d+=|\$\d+|!!|\?\?|!\?|\?!|!|\?|\^[A-Za-z]")
+# ASCII digits only, and few of them: int() must never see "²" or a 5,000-digit number.
+_ANNOTATION_RE = re.compile(r"=[0-9]{1,6}=|\$[0-9]{1,3}|!!|\?\?|!\?|\?!|!|\?|\^[A-Za-z]")
 _CARD_RE = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
 
 
@@ -159,6 +166,31 @@ def _check_annotations(annotations: tuple[str, ...]) -> None:
 # Calls and contracts
 # ---------------------------------------------------------------------------------------------
 
+# Readers normalise the same few hundred spellings millions of times: remember them. Only
+# valid spellings are cached (an error is raised before the cache stores anything), and the
+# cache is bounded, so hostile input cannot grow it without limit.
+_NORMAL_CALLS: dict[str, str] = {}
+_NORMAL_CARDS: dict[str, str] = {}
+_CACHE_LIMIT = 4096
+
+
+def _normalise_call(text: str) -> str:
+    hit = _NORMAL_CALLS.get(text)
+    if hit is None:
+        hit = Call._normalise(text)
+        if len(_NORMAL_CALLS) < _CACHE_LIMIT:
+            _NORMAL_CALLS[text] = hit
+    return hit
+
+
+def _normalise_card(text: str) -> str:
+    hit = _NORMAL_CARDS.get(text)
+    if hit is None:
+        hit = PlayedCard._normalise(text)
+        if len(_NORMAL_CARDS) < _CACHE_LIMIT:
+            _NORMAL_CARDS[text] = hit
+    return hit
+
 
 @dataclass(frozen=True)
 class Call:
@@ -191,6 +223,10 @@ class Call:
         Raises:
             FormatError: if the text is not a call.
         """
+        return _normalise_call(text)
+
+    @staticmethod
+    def _normalise(text: str) -> str:
         t = "".join(text.split()).upper()
         if t in _PASS:
             return "Pass"
@@ -415,6 +451,10 @@ class PlayedCard:
         Raises:
             FormatError: if the text is not a card or placeholder.
         """
+        return _normalise_card(text)
+
+    @staticmethod
+    def _normalise(text: str) -> str:
         t = text.strip().upper()
         if t in _PLACEHOLDERS:
             return t
@@ -642,6 +682,10 @@ class TableRecord:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+        if not isinstance(self.name, str) or not isinstance(self.header, str):
+            raise FormatError("a table's name and header are strings")
+        if not all(isinstance(x, str) for r in self.rows for x in r):
+            raise FormatError("a table's cells are strings")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -688,11 +732,17 @@ class BoardRecord:
     #: Bridge (1906)'s make and doubling (``[Declaration "S:Pass N:H E:X"]``).
     declaration: DeclarationRecord | None = None
     commentary: tuple[str, ...] = field(default=())
+    #: Where each commentary stood: the name of the tag (or section) it followed, ``""``
+    #: before the first tag (PBN). Empty when not known; writers then put it at the end.
+    commentary_after: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tags", tuple((str(k), str(v)) for k, v in self.tags))
         object.__setattr__(self, "tables", tuple(self.tables))
         object.__setattr__(self, "commentary", tuple(self.commentary))
+        object.__setattr__(self, "commentary_after", tuple(self.commentary_after))
+        if self.commentary_after and len(self.commentary_after) != len(self.commentary):
+            raise FormatError("commentary_after needs one entry per commentary (or none)")
         if self.dealer is not None:
             object.__setattr__(self, "dealer", Seat(self.dealer))
         if self.declarer is not None:
@@ -739,6 +789,13 @@ class BoardRecord:
         Raises:
             FormatError: if the result is malformed.
         """
+        # New commentary without new places: where the old stood says nothing of it.
+        if (
+            "commentary" in changes
+            and "commentary_after" not in changes
+            and len(tuple(changes["commentary"])) != len(self.commentary_after)
+        ):
+            changes["commentary_after"] = ()
         return dataclasses.replace(self, **changes)
 
     def plays(self) -> list[tuple[Seat, Card]]:
@@ -753,3 +810,99 @@ class BoardRecord:
         if strain is None:
             raise FormatError("the order of play needs the contract's strain")
         return [(s, pc.card) for s, pc in self.play.in_order(strain) if pc.card is not None]
+
+
+class Boards(list[BoardRecord]):
+    """The boards a reader returned (a list), with the problems it skipped past.
+
+    With ``errors="skip"`` a malformed board is left out and its
+    :class:`~redouble.errors.FormatError` (with line and column) is kept in
+    :attr:`problems`; with the default ``errors="strict"`` the first one is raised and
+    :attr:`problems` is always empty.
+    """
+
+    def __init__(self, boards: Iterable[BoardRecord] = (), problems: Iterable[FormatError] = ()):
+        super().__init__(boards)
+        #: The errors of the boards left out, in file order.
+        self.problems: list[FormatError] = list(problems)
+
+
+def check_errors_mode(errors: str) -> bool:
+    """Whether `errors` asks to skip bad boards ("skip") rather than raise ("strict").
+
+    Raises:
+        FormatError: for any other value.
+        TypeError: if `errors` is not a string.
+    """
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be 'strict' or 'skip', not {type(errors).__name__}")
+    if errors not in ("strict", "skip"):
+        raise FormatError(f"errors must be 'strict' or 'skip', got {errors!r}")
+    return errors == "skip"
+
+
+def check_encodable(text: str, what: str) -> None:
+    """Refuse text that cannot be written as UTF-8 (a lone surrogate from JSON escapes).
+
+    Raises:
+        FormatError: naming the first character that cannot be encoded.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise FormatError(
+            f"{what} holds {text[e.start]!r} at offset {e.start}, which no file can hold"
+        ) from None
+
+
+def read_text(source: Any, encoding: str | None, default: str) -> str:
+    """The whole text of a path or handle (text or binary), decoded.
+
+    With no `encoding`: a UTF-8 byte-order mark means UTF-8; otherwise `default`, where
+    ``"auto"`` means UTF-8 if the bytes are valid UTF-8 and ISO-8859-1 if not.
+
+    Raises:
+        FormatError: for bytes that `encoding` cannot decode (with line and column) or a
+            file that cannot be opened.
+        TypeError: for a source that is neither a path nor a file.
+    """
+    if encoding is not None and not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+    if isinstance(source, str | os.PathLike):
+        try:
+            with open(source, "rb") as fh:
+                data: str | bytes = fh.read()
+        except OSError as e:
+            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+    elif hasattr(source, "read"):
+        data = source.read()
+    else:
+        raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    if not isinstance(data, bytes):
+        raise TypeError(f"the file gave {type(data).__name__}, not text or bytes")
+    codec = encoding
+    if codec is None:
+        if data.startswith(codecs.BOM_UTF8):
+            codec = "utf-8-sig"
+        elif default == "auto":
+            try:
+                return data.decode("utf-8")
+            except UnicodeDecodeError:
+                return data.decode("latin-1")
+        else:
+            codec = default
+    try:
+        codecs.lookup(codec)
+    except LookupError:
+        raise FormatError(f"unknown encoding {codec!r}") from None
+    try:
+        return data.decode(codec).removeprefix("\ufeff")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[start : e.start].decode(codec, errors="replace")) + 1
+        raise FormatError(
+            f"byte 0x{data[e.start]:02x} is not valid {codec}", line=line, column=column
+        ) from None
