@@ -93,9 +93,10 @@ int oracle(redouble::Position& p) {
 }
 
 /// Random endings of `cards` cards a hand, some with a trick in progress.
-int test_endings(int cards, int count, std::uint64_t seed) {
+int test_endings(int cards, int count, std::uint64_t seed,
+                 const redouble::SearchTechniques& techniques = {}) {
   redouble::Rng rng(seed);
-  redouble::Solver solver(redouble::SolverOptions{std::size_t{1} << 20});
+  redouble::Solver solver(redouble::SolverOptions{std::size_t{1} << 20, techniques});
   int checked = 0;
   for (int i = 0; i < count; ++i) {
     const redouble::Hands full = redouble::random_deal(rng, 0);
@@ -197,6 +198,18 @@ int main(int argc, char** argv) {
   int endings = 0;
   for (int cards = 1; cards <= 4; ++cards) endings += test_endings(cards, 150, 1000 + cards);
   std::printf("endings against the oracle: %d\n", endings);
+  // Each technique off in turn (the bench driver's ablation switches): same answers.
+  using T = redouble::SearchTechniques;
+  int ablated = 0;
+  for (bool T::* member :
+       {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
+        &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant,
+        &T::guess}) {
+    T techniques;
+    techniques.*member = false;
+    ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
+  }
+  std::printf("endings with one technique off: %d\n", ablated);
   const int tables = test_tables(6);
   std::printf("full deals, table properties: %d\n", tables);
   if (failures) {

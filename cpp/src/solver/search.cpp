@@ -114,8 +114,8 @@ const Pattern* find_pattern(const TranspositionTable& tt, std::uint32_t head,
 
 }  // namespace
 
-Engine::Engine(std::size_t tt_bytes) : tt_(tt_bytes) {}
-
+Engine::Engine(std::size_t tt_bytes, const SearchTechniques& techniques)
+    : tt_(tt_bytes), on_(techniques) {}
 
 void Engine::clear() noexcept {
   tt_.clear();
@@ -176,6 +176,7 @@ int Engine::guess_ns() const noexcept {
     if (strain_ < kNumSuits) trumps[seat & 1] += popcount(h & suit_bits(strain_));
   }
   const int r = tricks_left_;
+  if (!on_.guess) return r / 2;
   const double share = (points[0] + 0.5) / (points[0] + points[1] + 1.0) +
                        0.04 * static_cast<double>(trumps[0] - trumps[1]);
   const int g = static_cast<int>(share * r + 0.5);
@@ -261,20 +262,24 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   };
   const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
-  tt_.prefetch(f.shape, key);
-  std::uint64_t qrel = 0;
-  const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
-  if (quick >= lneed) {
-    rel = qrel;
-    value = to_ns(quick);
-    return Bound::kQuick;
+  if (on_.transposition_table) tt_.prefetch(f.shape, key);
+  if (on_.quick_tricks) {
+    std::uint64_t qrel = 0;
+    const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    if (quick >= lneed) {
+      rel = qrel;
+      value = to_ns(quick);
+      return Bound::kQuick;
+    }
+    const int most =
+        r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    if (most < lneed) {
+      rel = qrel;
+      value = to_ns(most);
+      return Bound::kQuick;
+    }
   }
-  const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
-  if (most < lneed) {
-    rel = qrel;
-    value = to_ns(most);
-    return Bound::kQuick;
-  }
+  if (!on_.transposition_table) return Bound::kNone;
 
   ++stats_->tt_probes;
   const Pattern* e = nullptr;
@@ -337,11 +342,11 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
       const std::uint64_t follow = hand & suit_bits(lead_suit);
       MoveList replies;
-      generate_runs(follow ? follow : hand, f.all & ~hand, replies);
-      if (replies.size > 1) {
+      generate_runs(follow ? follow : hand, others_of(f.all, hand), replies);
+      if (replies.size > 1 && on_.move_ordering) {
         const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, wc, ws};
         order_moves(ctx, replies);
-        promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
+        if (on_.killer_moves) promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
       }
       const int c = replies.moves[0].card;
       played[static_cast<std::size_t>(pos)] = c;
@@ -402,7 +407,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
   // so the whole run is relevant (see the header comment).
   const auto failed = [&](const Move& m, std::uint64_t crel) {
     rel |= (crel & m.seq) ? crel | m.seq : crel;
-    skip |= irrelevant_after(m.card, crel);
+    if (on_.skip_irrelevant) skip |= irrelevant_after(m.card, crel);
   };
   if (first.card >= 0) {
     std::uint64_t crel = 0;
@@ -416,7 +421,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
     failed(first, crel);
     tried = 1;
   }
-  if (order && list.size > 1) order_moves(ctx, list);
+  if (order && list.size > 1 && on_.move_ordering) order_moves(ctx, list);
   for (int i = 0; i < list.size; ++i) {
     const int c = list.moves[static_cast<std::size_t>(i)].card;
     if (ibit(c) & skip) continue;
@@ -426,7 +431,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (remember && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
+      if (remember && on_.killer_moves && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
@@ -473,10 +478,10 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
   MoveList list;
-  generate_runs(hand, f.all & ~hand, list);
+  generate_runs(hand, others_of(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
   const std::uint64_t kkey = killer_key(ctx, false);
-  const int killer = killers_.lookup(kkey);
+  const int killer = on_.killer_moves ? killers_.lookup(kkey) : -1;
 
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
@@ -486,8 +491,10 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     return v;
   };
   Move first{0, -1, 0};
-  if (r >= kProbeTricks) {
-    order_moves(ctx, list);
+  // Without the lookahead every lead node orders lazily, as those below kProbeTricks do.
+  const bool probe = r >= kProbeTricks && on_.lead_lookahead;
+  if (probe) {
+    if (on_.move_ordering) order_moves(ctx, list);
     promote(list, killer);
     if (list.size > 1)
       promote_probed_leads(tk, need, list,
@@ -495,7 +502,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   } else if (killer >= 0) {
     first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  const int result = try_moves(list, ctx, first, r < kProbeTricks, killer, kkey, true, need,
+  const int result = try_moves(list, ctx, first, !probe, killer, kkey, true, need,
                                ns_leads, r, play, rel);
   store(f, key, to_ns(result), lneed, r, rel);
   return result;
@@ -508,7 +515,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   ++stats_->nodes;
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
-  if (pos == 1) {
+  if (pos == 1 && on_.second_hand_bound) {
     // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
@@ -524,12 +531,12 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   }
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   MoveList list;
-  generate_runs(follow ? follow : hand, f.all & ~hand, list);
+  generate_runs(follow ? follow : hand, others_of(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
   std::uint64_t kkey = 0;
   int killer = -1;
   const bool choice = list.size > 1;
-  if (choice) {
+  if (choice && on_.killer_moves) {
     kkey = killer_key(ctx, follow != 0);
     killer = killers_.lookup(kkey);
   }
@@ -593,6 +600,7 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     segment |= keep_top(all_s, k);
   }
   rel = segment;
+  if (!on_.transposition_table) return;
   ++stats_->tt_stores;
   tt_.store(f.shape, key, e);
 }

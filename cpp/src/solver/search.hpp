@@ -26,7 +26,7 @@ struct TrickFrame {
 
 class Engine {
  public:
-  explicit Engine(std::size_t tt_bytes);
+  explicit Engine(std::size_t tt_bytes, const SearchTechniques& techniques = {});
 
   /// Loads a position: hands in the public 13-bit layout (cards on the table excluded), strain
   /// 0..4, the seat that led the current trick, and the 0..3 cards (public ids) on the table.
@@ -74,6 +74,11 @@ class Engine {
                 std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
                 std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
+  /// The cards that split `hand`'s cards into runs of equivalent ones: the other cards still
+  /// out, or, with equivalent_cards off, every card (each card is then a move of its own).
+  std::uint64_t others_of(std::uint64_t all, std::uint64_t hand) const noexcept {
+    return on_.equivalent_cards ? all & ~hand : ~std::uint64_t{0};
+  }
   void store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
              std::uint64_t& rel) noexcept;
 
@@ -88,6 +93,7 @@ class Engine {
   int root_win_seat_ = 0;
   int tricks_left_ = 0;
   SolveStats* stats_ = nullptr;
+  SearchTechniques on_;  ///< techniques in use (all on unless an ablation turns one off)
 };
 
 }  // namespace redouble::detail

@@ -90,7 +90,7 @@ void add_stats(SolveStats& to, const SolveStats& from) {
 }  // namespace
 
 Solver::Solver(SolverOptions options)
-    : options_(options), engine_(std::make_unique<detail::Engine>(options.tt_bytes)) {}
+    : options_(options), engine_(std::make_unique<detail::Engine>(options.tt_bytes, options.techniques)) {}
 
 Solver::~Solver() = default;
 
@@ -208,7 +208,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
   for (std::size_t w = 1; w < workers; ++w) {
     pool.emplace_back([&, w] {
       try {
-        detail::Engine engine(options_.tt_bytes);
+        detail::Engine engine(options_.tt_bytes, options_.techniques);
         work(engine, w);
       } catch (...) {
         errors[w] = std::current_exception();
