@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "bounds.hpp"
 #include "canonical.hpp"
@@ -115,7 +116,10 @@ const Pattern* find_pattern(const TranspositionTable& tt, std::uint32_t head,
 }  // namespace
 
 Engine::Engine(std::size_t tt_bytes, const SearchTechniques& techniques)
-    : tt_(tt_bytes), on_(techniques) {}
+    : tt_(tt_bytes), on_(techniques) {
+  const SearchTechniques all{};
+  all_on_ = std::memcmp(&on_, &all, sizeof all) == 0;
+}
 
 void Engine::clear() noexcept {
   tt_.clear();
@@ -195,7 +199,8 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   while (lo < hi) {
     ++stats.searches;
     std::uint64_t rel = 0;
-    const int v = root_search(beta, rel);
+    // All techniques on (the normal case) runs the instantiation without any switch tests.
+    const int v = all_on_ ? root_search<false>(beta, rel) : root_search<true>(beta, rel);
     if (v >= beta) {
       lo = std::min(v, hi);
       beta = std::min(hi, lo + 1);
@@ -207,9 +212,10 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   return lo;
 }
 
+template <bool Ablate>
 int Engine::root_search(int need, std::uint64_t& rel) {
-  if (root_pos_ == 0) return lead_node(0, need, rel);
-  return follow_node(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
+  if (root_pos_ == 0) return lead_node<Ablate>(0, need, rel);
+  return follow_node<Ablate>(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
 }
 
 void Engine::derive_frame(int tk) noexcept {
@@ -249,6 +255,7 @@ int Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
   return (win_seat & 1) == 0 ? 1 : 0;
 }
 
+template <bool Ablate>
 Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& value,
                                      std::uint64_t& rel) noexcept {
   // Work in the leader's terms: the table stores bounds on the tricks of the side on lead.
@@ -262,8 +269,8 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   };
   const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
-  if (on_.transposition_table) tt_.prefetch(f.shape, key);
-  if (on_.quick_tricks) {
+  if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
+  if (on<Ablate>(&SearchTechniques::quick_tricks)) {
     std::uint64_t qrel = 0;
     const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
     if (quick >= lneed) {
@@ -279,7 +286,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       return Bound::kQuick;
     }
   }
-  if (!on_.transposition_table) return Bound::kNone;
+  if (!on<Ablate>(&SearchTechniques::transposition_table)) return Bound::kNone;
 
   ++stats_->tt_probes;
   const Pattern* e = nullptr;
@@ -319,6 +326,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   return Bound::kTable;
 }
 
+template <bool Ablate>
 void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -342,11 +350,11 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
       const std::uint64_t follow = hand & suit_bits(lead_suit);
       MoveList replies;
-      generate_runs(follow ? follow : hand, others_of(f.all, hand), replies);
-      if (replies.size > 1 && on_.move_ordering) {
+      generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), replies);
+      if (replies.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) {
         const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, wc, ws};
         order_moves(ctx, replies);
-        if (on_.killer_moves) promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
+        if (on<Ablate>(&SearchTechniques::killer_moves)) promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
       }
       const int c = replies.moves[0].card;
       played[static_cast<std::size_t>(pos)] = c;
@@ -372,7 +380,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     } else {
       int value = 0;
       std::uint64_t prel = 0;
-      hit = bound_at_lead(next, r1, rest, value, prel) != Bound::kNone &&
+      hit = bound_at_lead<Ablate>(next, r1, rest, value, prel) != Bound::kNone &&
             ((value + won >= need) == is_max);
     }
     for (int pos = 0; pos < 4; ++pos) {
@@ -392,7 +400,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
 }
 
-template <class Play>
+template <bool Ablate, class Play>
 int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
                       std::uint64_t kkey, bool remember, int need, bool is_max, int r,
                       Play&& play, std::uint64_t& rel) {
@@ -407,7 +415,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
   // so the whole run is relevant (see the header comment).
   const auto failed = [&](const Move& m, std::uint64_t crel) {
     rel |= (crel & m.seq) ? crel | m.seq : crel;
-    if (on_.skip_irrelevant) skip |= irrelevant_after(m.card, crel);
+    if (on<Ablate>(&SearchTechniques::skip_irrelevant)) skip |= irrelevant_after(m.card, crel);
   };
   if (first.card >= 0) {
     std::uint64_t crel = 0;
@@ -421,7 +429,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
     failed(first, crel);
     tried = 1;
   }
-  if (order && list.size > 1 && on_.move_ordering) order_moves(ctx, list);
+  if (order && list.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
   for (int i = 0; i < list.size; ++i) {
     const int c = list.moves[static_cast<std::size_t>(i)].card;
     if (ibit(c) & skip) continue;
@@ -431,7 +439,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (remember && on_.killer_moves && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
+      if (remember && on<Ablate>(&SearchTechniques::killer_moves) && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
@@ -440,6 +448,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
   return result;
 }
 
+template <bool Ablate>
 int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -460,7 +469,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
   {
     int value = 0;
-    switch (bound_at_lead(f, r, need, value, rel)) {
+    switch (bound_at_lead<Ablate>(f, r, need, value, rel)) {
       case Bound::kQuick:
         ++stats_->quick_cutoffs;
         return value;
@@ -478,36 +487,37 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
   MoveList list;
-  generate_runs(hand, others_of(f.all, hand), list);
+  generate_runs(hand, others_of<Ablate>(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
   const std::uint64_t kkey = killer_key(ctx, false);
-  const int killer = on_.killer_moves ? killers_.lookup(kkey) : -1;
+  const int killer = on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
 
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
-    const int v = follow_node(tk, 1, need, c, leader, crel);
+    const int v = follow_node<Ablate>(tk, 1, need, c, leader, crel);
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     return v;
   };
   Move first{0, -1, 0};
   // Without the lookahead every lead node orders lazily, as those below kProbeTricks do.
-  const bool probe = r >= kProbeTricks && on_.lead_lookahead;
+  const bool probe = r >= kProbeTricks && on<Ablate>(&SearchTechniques::lead_lookahead);
   if (probe) {
-    if (on_.move_ordering) order_moves(ctx, list);
+    if (on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
     promote(list, killer);
     if (list.size > 1)
-      promote_probed_leads(tk, need, list,
+      promote_probed_leads<Ablate>(tk, need, list,
                            killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
   } else if (killer >= 0) {
     first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  const int result = try_moves(list, ctx, first, !probe, killer, kkey, true, need,
+  const int result = try_moves<Ablate>(list, ctx, first, !probe, killer, kkey, true, need,
                                ns_leads, r, play, rel);
-  store(f, key, to_ns(result), lneed, r, rel);
+  store<Ablate>(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
 
+template <bool Ablate>
 int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
                         std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
@@ -515,7 +525,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   ++stats_->nodes;
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
-  if (pos == 1 && on_.second_hand_bound) {
+  if (pos == 1 && on<Ablate>(&SearchTechniques::second_hand_bound)) {
     // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
@@ -531,12 +541,12 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   }
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   MoveList list;
-  generate_runs(follow ? follow : hand, others_of(f.all, hand), list);
+  generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
   std::uint64_t kkey = 0;
   int killer = -1;
   const bool choice = list.size > 1;
-  if (choice && on_.killer_moves) {
+  if (choice && on<Ablate>(&SearchTechniques::killer_moves)) {
     kkey = killer_key(ctx, follow != 0);
     killer = killers_.lookup(kkey);
   }
@@ -550,11 +560,11 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
     const int ws = wins ? seat : win_seat;
     int v;
     if (pos < 3) {
-      v = follow_node(tk, pos + 1, need, wc, ws, crel);
+      v = follow_node<Ablate>(tk, pos + 1, need, wc, ws, crel);
     } else {
       frames_[static_cast<std::size_t>(tk + 1)].leader = ws;
       const int won = (ws & 1) == 0 ? 1 : 0;
-      v = lead_node(tk + 1, need - won, crel) + won;
+      v = lead_node<Ablate>(tk + 1, need - won, crel) + won;
       const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
       if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
     }
@@ -564,10 +574,11 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
   // and most nodes cut off on it, so most never pay for the ordering.
   const Move first = killer >= 0 ? take_move(list, killer) : Move{0, -1, 0};
-  return try_moves(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
+  return try_moves<Ablate>(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
                    popcount(hand), play, rel);
 }
 
+template <bool Ablate>
 void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
                    std::uint64_t& rel) noexcept {
   // lead_value is the fail-soft bound in the leader's terms: a lower bound when it reaches
@@ -600,7 +611,7 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     segment |= keep_top(all_s, k);
   }
   rel = segment;
-  if (!on_.transposition_table) return;
+  if (!on<Ablate>(&SearchTechniques::transposition_table)) return;
   ++stats_->tt_stores;
   tt_.store(f.shape, key, e);
 }
