@@ -185,6 +185,24 @@ int test_tables(int count) {
   return checked;
 }
 
+/// The batch dealer's fast path gives exactly the deals of board_deal, board by board.
+int test_batch_dealing() {
+  int checked = 0;
+  for (std::uint64_t seed : {0ull, 1ull, 2024ull, 0xFFFFFFFFFFFFFFFFull, 987654321ull}) {
+    const std::size_t n = 20000;
+    std::vector<std::uint64_t> fast(4 * n), ref(4 * n);
+    redouble::deals_batch(seed, 1, n, fast.data());
+    redouble::deals_batch_reference(seed, 1, n, ref.data());
+    check(fast == ref, "deals_batch vs board_deal, seed " + std::to_string(seed));
+    for (std::size_t i = 0; i < n; i += 997) {
+      const redouble::Hands h = redouble::board_deal(seed, i + 1);
+      for (std::size_t s = 0; s < 4; ++s) check(fast[4 * i + s] == h[s], "board_deal");
+    }
+    checked += static_cast<int>(n);
+  }
+  return checked;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -210,6 +228,7 @@ int main(int argc, char** argv) {
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
   }
   std::printf("endings with one technique off: %d\n", ablated);
+  std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
   const int tables = test_tables(6);
   std::printf("full deals, table properties: %d\n", tables);
   if (failures) {
