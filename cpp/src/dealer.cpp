@@ -140,7 +140,8 @@ DealRecord deal_procedure(Rng& rng, int dealer) {
   if (dealer < 0 || dealer > 3) throw InvalidDeal("dealer must be a seat 0..3");
   DealRecord rec;
   rec.dealer = dealer;
-  for (int i = 0; i < 52; ++i) rec.shuffled[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  for (int i = 0; i < 52; ++i)
+    rec.shuffled[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
   for (int p = 51; p > 0; --p) {
     const std::uint32_t j = rng.below(static_cast<std::uint32_t>(p + 1));
     std::swap(rec.shuffled[static_cast<std::size_t>(p)], rec.shuffled[j]);
@@ -148,7 +149,8 @@ DealRecord deal_procedure(Rng& rng, int dealer) {
   // The cut leaves at least four cards in each packet (seed 004; Auction 1912 law 32).
   rec.cut = 4 + static_cast<int>(rng.below(45));
   for (int i = 0; i < 52; ++i)
-    rec.pack[static_cast<std::size_t>(i)] = rec.shuffled[static_cast<std::size_t>((i + rec.cut) % 52)];
+    rec.pack[static_cast<std::size_t>(i)] =
+        rec.shuffled[static_cast<std::size_t>((i + rec.cut) % 52)];
   for (int i = 0; i < 52; ++i)
     rec.seats[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((dealer + 1 + i) & 3);
   return rec;

@@ -115,16 +115,17 @@ int test_endings(int cards, int count, std::uint64_t seed,
     const int played = static_cast<int>(rng.below(3));
     for (int k = 0; k < played; ++k) p.play(redouble::lowest_card(p.legal_plays()));
     std::vector<int> trick;
+    trick.reserve(3);
     for (int k = 0; k < p.trick_size(); ++k) trick.push_back(p.trick_card(k));
     std::array<std::uint64_t, 4> now = p.hands();
     const redouble::Position q(now, strain, leader, trick);
     redouble::Position o = q;
     const int want = oracle(o);
     const int got = solver.solve(q);
-    const std::string where = redouble::format_pbn_deal(now) + " strain " +
-                              std::to_string(strain) + " leader " + std::to_string(leader);
-    check(got == want, "solve " + where + ": got " + std::to_string(got) + ", oracle " +
-                           std::to_string(want));
+    const std::string where = redouble::format_pbn_deal(now) + " strain " + std::to_string(strain) +
+                              " leader " + std::to_string(leader);
+    check(got == want,
+          "solve " + where + ": got " + std::to_string(got) + ", oracle " + std::to_string(want));
     // Every card's value agrees with the oracle after that card.
     for (const auto& [card, value] : solver.solve_cards(q)) {
       redouble::Position c = q;
@@ -219,10 +220,9 @@ int main(int argc, char** argv) {
   // Each technique off in turn (the bench driver's ablation switches): same answers.
   using T = redouble::SearchTechniques;
   int ablated = 0;
-  for (bool T::* member :
-       {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
-        &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant,
-        &T::guess}) {
+  for (bool T::*member : {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound,
+                          &T::lead_lookahead, &T::move_ordering, &T::killer_moves,
+                          &T::equivalent_cards, &T::skip_irrelevant, &T::guess}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);

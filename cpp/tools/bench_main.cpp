@@ -6,11 +6,11 @@
 // redouble/solver.hpp), and --ablation runs the list once with everything on and once with each
 // technique off, printing the table that bench/README.md quotes. Run with --help for the usage.
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -85,7 +85,9 @@ std::vector<Case> read_file(const char* path) {
     std::string h1, h2, h3, h4;
     ls >> h1 >> h2 >> h3 >> h4;
     Case c;
-    c.hands = redouble::parse_pbn_deal(h1 + " " + h2 + " " + h3 + " " + h4);
+    std::string deal = h1;
+    for (const std::string* h : {&h2, &h3, &h4}) deal.append(" ").append(*h);
+    c.hands = redouble::parse_pbn_deal(deal);
     int v;
     while (ls >> v) c.expected.push_back(v);
     cases.push_back(c);
@@ -117,8 +119,8 @@ RunResult run(const std::vector<Case>& cases, const redouble::SolverOptions& opt
       solver.clear_table();
       const std::uint64_t searches = solver.stats().searches;
       const int tricks = solver.solve(p);
-      result = std::to_string(tricks) + " (" +
-               std::to_string(solver.stats().searches - searches) + " searches)";
+      result = std::to_string(tricks) + " (" + std::to_string(solver.stats().searches - searches) +
+               " searches)";
     } else {
       const redouble::DdTable t = solver.dd_table(c.hands);
       for (std::size_t k = 0; k < 20; ++k) {
@@ -135,8 +137,8 @@ RunResult run(const std::vector<Case>& cases, const redouble::SolverOptions& opt
     const std::uint64_t nodes = solver.stats().nodes - before;
     out.signature = out.signature * 31 + nodes;
     if (verbose)
-      std::printf("%3zu %10llu nodes %8.2f ms  %s\n", i, static_cast<unsigned long long>(nodes),
-                  ms, result.c_str());
+      std::printf("%3zu %10llu nodes %8.2f ms  %s\n", i, static_cast<unsigned long long>(nodes), ms,
+                  result.c_str());
   }
   out.ms = cpu_ms() - t0;
   out.stats = solver.stats();
@@ -146,7 +148,7 @@ RunResult run(const std::vector<Case>& cases, const redouble::SolverOptions& opt
 /// The switches of the driver, in SearchTechniques order.
 struct Switch {
   const char* flag;
-  bool redouble::SearchTechniques::* member;
+  bool redouble::SearchTechniques::*member;
 };
 constexpr Switch kSwitches[] = {
     {"--no-tt", &redouble::SearchTechniques::transposition_table},
@@ -237,8 +239,8 @@ int main(int argc, char** argv) {
       const RunResult r = run(cases, off, single, false);
       std::printf("| %s | %llu | %.2fx | %.0f | %.2fx |\n", s.flag + 5,
                   static_cast<unsigned long long>(r.stats.nodes),
-                  static_cast<double>(r.stats.nodes) / static_cast<double>(base.stats.nodes),
-                  r.ms, r.ms / base.ms);
+                  static_cast<double>(r.stats.nodes) / static_cast<double>(base.stats.nodes), r.ms,
+                  r.ms / base.ms);
       std::fflush(stdout);
     }
     return 0;
@@ -248,14 +250,13 @@ int main(int argc, char** argv) {
   const redouble::SolveStats& s = r.stats;
   std::printf("deals %zu  mode %s  time %.1f ms (%.2f ms/deal)\n", cases.size(),
               single ? "single" : "table", r.ms, r.ms / static_cast<double>(cases.size()));
-  std::printf("nodes %llu  searches %llu  tt probes %llu hits %llu stores %llu  cutoffs %llu "
-              "quick %llu\n",
-              static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.searches),
-              static_cast<unsigned long long>(s.tt_probes),
-              static_cast<unsigned long long>(s.tt_hits),
-              static_cast<unsigned long long>(s.tt_stores),
-              static_cast<unsigned long long>(s.cutoffs),
-              static_cast<unsigned long long>(s.quick_cutoffs));
+  std::printf(
+      "nodes %llu  searches %llu  tt probes %llu hits %llu stores %llu  cutoffs %llu "
+      "quick %llu\n",
+      static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.searches),
+      static_cast<unsigned long long>(s.tt_probes), static_cast<unsigned long long>(s.tt_hits),
+      static_cast<unsigned long long>(s.tt_stores), static_cast<unsigned long long>(s.cutoffs),
+      static_cast<unsigned long long>(s.quick_cutoffs));
   std::printf("signature %llu\n", static_cast<unsigned long long>(r.signature));
   if (r.mismatches) std::printf("MISMATCHES %d\n", r.mismatches);
   return r.mismatches ? 1 : 0;

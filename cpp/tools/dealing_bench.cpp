@@ -90,7 +90,8 @@ int main(int argc, char** argv) {
   }
   std::sort(ratios.begin(), ratios.end());
   const bool same = fast == ref;
-  std::printf("median ratio batch/reference %.2fx over %d rounds of %zu deals; deals identical: %s\n",
-              ratios[ratios.size() / 2], rounds, n, same ? "yes" : "NO");
+  std::printf(
+      "median ratio batch/reference %.2fx over %d rounds of %zu deals; deals identical: %s\n",
+      ratios[ratios.size() / 2], rounds, n, same ? "yes" : "NO");
   return same ? 0 : 1;
 }

@@ -58,12 +58,12 @@ struct SolverOptions {
 /// Counters the search keeps in every build (the node-count signature test needs them).
 /// All counts accumulate until reset_stats().
 struct SolveStats {
-  std::uint64_t searches = 0;     ///< null-window searches ("can NS take >= t?") started
-  std::uint64_t nodes = 0;        ///< positions visited (cards to play or leads to choose)
-  std::uint64_t tt_probes = 0;    ///< transposition-table look-ups at trick boundaries
-  std::uint64_t tt_hits = 0;      ///< look-ups whose stored bound decided the search
-  std::uint64_t tt_stores = 0;    ///< bounds written to the table
-  std::uint64_t cutoffs = 0;      ///< move loops left early (a card reached the target)
+  std::uint64_t searches = 0;       ///< null-window searches ("can NS take >= t?") started
+  std::uint64_t nodes = 0;          ///< positions visited (cards to play or leads to choose)
+  std::uint64_t tt_probes = 0;      ///< transposition-table look-ups at trick boundaries
+  std::uint64_t tt_hits = 0;        ///< look-ups whose stored bound decided the search
+  std::uint64_t tt_stores = 0;      ///< bounds written to the table
+  std::uint64_t cutoffs = 0;        ///< move loops left early (a card reached the target)
   std::uint64_t quick_cutoffs = 0;  ///< boundaries decided by quick/sure-trick bounds
 };
 

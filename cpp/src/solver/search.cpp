@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 #include "bounds.hpp"
@@ -183,7 +184,7 @@ int Engine::guess_ns() const noexcept {
   if (!on_.guess) return r / 2;
   const double share = (points[0] + 0.5) / (points[0] + points[1] + 1.0) +
                        0.04 * static_cast<double>(trumps[0] - trumps[1]);
-  const int g = static_cast<int>(share * r + 0.5);
+  const int g = static_cast<int>(std::lround(share * r));
   return std::clamp(g, 0, r);
 }
 
@@ -257,7 +258,7 @@ int Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
 
 template <bool Ablate>
 Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& value,
-                                     std::uint64_t& rel) noexcept {
+                                    std::uint64_t& rel) noexcept {
   // Work in the leader's terms: the table stores bounds on the tricks of the side on lead.
   // "NS >= need" is "leader's side >= lneed" when NS leads, and its negation when EW leads.
   const int leader = f.leader;
@@ -267,7 +268,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   const auto to_ns = [ns_leads, r](int lead_tricks) {
     return ns_leads ? lead_tricks : r - lead_tricks;
   };
-  const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
+  const auto key = bucket_key(leader, strain_);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
   if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
   if (on<Ablate>(&SearchTechniques::quick_tricks)) {
@@ -278,8 +279,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       value = to_ns(quick);
       return Bound::kQuick;
     }
-    const int most =
-        r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
     if (most < lneed) {
       rel = qrel;
       value = to_ns(most);
@@ -299,7 +299,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       aligned[s] = f.len[s] ? f.code[s] << (32 - 2 * f.len[s]) : 0u;
       owners |= (aligned[s] >> 30) << (2 * s);
     }
-    for (unsigned cont = key; cont < 256 && !e; cont += 32) {
+    for (unsigned cont = key; cont < kKeyLimit && !e; cont += kKeyContinuation) {
       const ShapeBucket* b = tt_.find(f.shape, static_cast<std::uint8_t>(cont));
       if (!b) break;
       // Chains whose top-card owners agree with the position; start loading them all before
@@ -354,7 +354,8 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       if (replies.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) {
         const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, wc, ws};
         order_moves(ctx, replies);
-        if (on<Ablate>(&SearchTechniques::killer_moves)) promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
+        if (on<Ablate>(&SearchTechniques::killer_moves))
+          promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
       }
       const int c = replies.moves[0].card;
       played[static_cast<std::size_t>(pos)] = c;
@@ -368,7 +369,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     // Would the next trick's bounds or table already give the leader's side its target?
     const int won = (ws & 1) == 0 ? 1 : 0;
     const int rest = need - won;
-    TrickFrame& next = frames_[static_cast<std::size_t>(tk + 1)];
+    TrickFrame& next = frames_[static_cast<std::size_t>(tk) + 1];
     next.leader = ws;
     derive_frame(tk + 1);
     const int r1 = popcount(hands_[static_cast<std::size_t>(ws)]);
@@ -402,8 +403,8 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
 
 template <bool Ablate, class Play>
 int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
-                      std::uint64_t kkey, bool remember, int need, bool is_max, int r,
-                      Play&& play, std::uint64_t& rel) {
+                      std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
+                      std::uint64_t& rel) {
   // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
   // reaches the target for the side to play, its bound alone is the answer.
   int result = is_max ? 0 : r;
@@ -429,7 +430,8 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
     failed(first, crel);
     tried = 1;
   }
-  if (order && list.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
+  if (order && list.size > 1 && on<Ablate>(&SearchTechniques::move_ordering))
+    order_moves(ctx, list);
   for (int i = 0; i < list.size; ++i) {
     const int c = list.moves[static_cast<std::size_t>(i)].card;
     if (ibit(c) & skip) continue;
@@ -439,7 +441,8 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (remember && on<Ablate>(&SearchTechniques::killer_moves) && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
+      if (remember && on<Ablate>(&SearchTechniques::killer_moves) && (i + tried > 0 || killer < 0))
+        killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
@@ -466,7 +469,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   if (r == 1) return last_trick(f, rel);
 
   const bool ns_leads = (leader & 1) == 0;
-  const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
+  const auto key = bucket_key(leader, strain_);
   {
     int value = 0;
     switch (bound_at_lead<Ablate>(f, r, need, value, rel)) {
@@ -507,19 +510,18 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     promote(list, killer);
     if (list.size > 1)
       promote_probed_leads<Ablate>(tk, need, list,
-                           killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
+                                   killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
   } else if (killer >= 0) {
     first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  const int result = try_moves<Ablate>(list, ctx, first, !probe, killer, kkey, true, need,
-                               ns_leads, r, play, rel);
+  const int result =
+      try_moves<Ablate>(list, ctx, first, !probe, killer, kkey, true, need, ns_leads, r, play, rel);
   store<Ablate>(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
 
 template <bool Ablate>
-int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
-                        std::uint64_t& rel) {
+int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int seat = (f.leader + pos) & 3;
   ++stats_->nodes;
@@ -562,7 +564,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
     if (pos < 3) {
       v = follow_node<Ablate>(tk, pos + 1, need, wc, ws, crel);
     } else {
-      frames_[static_cast<std::size_t>(tk + 1)].leader = ws;
+      frames_[static_cast<std::size_t>(tk) + 1].leader = ws;
       const int won = (ws & 1) == 0 ? 1 : 0;
       v = lead_node<Ablate>(tk + 1, need - won, crel) + won;
       const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
@@ -575,7 +577,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   // and most nodes cut off on it, so most never pay for the ordering.
   const Move first = killer >= 0 ? take_move(list, killer) : Move{0, -1, 0};
   return try_moves<Ablate>(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
-                   popcount(hand), play, rel);
+                           popcount(hand), play, rel);
 }
 
 template <bool Ablate>

@@ -70,9 +70,9 @@ class Engine {
   template <bool Ablate>
   void promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept;
   /// The move loop of lead and follow nodes. Tries `first` (a move already taken out of the
-  /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft for the side
-  /// to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by the
-  /// children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
+  /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft
+  /// for the side to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by
+  /// the children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
   /// than the killer's is remembered under `kkey` when `remember` is set.
   template <bool Ablate, class Play>
   int try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
@@ -89,7 +89,7 @@ class Engine {
   /// every technique is on (no switch is even read: the ablation switches cost nothing there),
   /// Ablate = true otherwise.
   template <bool Ablate>
-  bool on(bool SearchTechniques::* technique) const noexcept {
+  bool on(bool SearchTechniques::*technique) const noexcept {
     return !Ablate || on_.*technique;
   }
   template <bool Ablate>
