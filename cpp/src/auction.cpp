@@ -113,18 +113,28 @@ void Auction::undo() {
 
 std::string describe(CallFault fault) {
   switch (fault) {
-    case CallFault::None: return "legal";
-    case CallFault::AuctionClosed: return "the auction is over";
-    case CallFault::UnknownCall: return "not a call of this law set";
-    case CallFault::DealerMustBid: return "the dealer must declare and may not pass";
-    case CallFault::Insufficient: return "a declaration must be higher than the last one";
-    case CallFault::NothingToDouble: return "there is no declaration to double";
-    case CallFault::DoubleOwnSide: return "a player may not double his own side's declaration";
-    case CallFault::AlreadyDoubled: return "the declaration is already doubled";
-    case CallFault::NotDoubled: return "only a doubled declaration may be redoubled";
+    case CallFault::None:
+      return "legal";
+    case CallFault::AuctionClosed:
+      return "the auction is over";
+    case CallFault::UnknownCall:
+      return "not a call of this law set";
+    case CallFault::DealerMustBid:
+      return "the dealer must declare and may not pass";
+    case CallFault::Insufficient:
+      return "a declaration must be higher than the last one";
+    case CallFault::NothingToDouble:
+      return "there is no declaration to double";
+    case CallFault::DoubleOwnSide:
+      return "a player may not double his own side's declaration";
+    case CallFault::AlreadyDoubled:
+      return "the declaration is already doubled";
+    case CallFault::NotDoubled:
+      return "only a doubled declaration may be redoubled";
     case CallFault::RedoubleOpponents:
       return "only the declaring side may redouble (not a partner's double)";
-    case CallFault::AlreadyRedoubled: return "the declaration is already redoubled";
+    case CallFault::AlreadyRedoubled:
+      return "the declaration is already redoubled";
   }
   return "illegal call";
 }

@@ -15,8 +15,8 @@ void validate_deal(const Hands& hands, bool full) {
     if (h & ~kFullDeck) throw InvalidDeal("hand mask has bits above 51");
     if (h & seen) {
       const int c = lowest_card(h & seen);
-      throw InvalidDeal(std::string("card ") + kSuitChars[card_suit(c)] +
-                        kRankChars[card_rank(c)] + " is held by two seats");
+      throw InvalidDeal(std::string("card ") + kSuitChars[card_suit(c)] + kRankChars[card_rank(c)] +
+                        " is held by two seats");
     }
     seen |= h;
   }
@@ -36,11 +36,16 @@ namespace {
 
 int seat_from_char(char c) {
   switch (std::toupper(static_cast<unsigned char>(c))) {
-    case 'N': return 0;
-    case 'E': return 1;
-    case 'S': return 2;
-    case 'W': return 3;
-    default: return -1;
+    case 'N':
+      return 0;
+    case 'E':
+      return 1;
+    case 'S':
+      return 2;
+    case 'W':
+      return 3;
+    default:
+      return -1;
   }
 }
 

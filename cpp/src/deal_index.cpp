@@ -13,7 +13,7 @@ namespace redouble {
 namespace {
 
 // GCC and Clang provide a 128-bit integer; __extension__ keeps -Wpedantic quiet about it.
-__extension__ typedef unsigned __int128 u128;
+__extension__ typedef unsigned __int128 u128;  // NOLINT(modernize-use-using): see above
 
 // Binomial coefficients up to 52 choose k; the largest, C(52,26), fits easily in 64 bits.
 struct Binomials {
@@ -70,8 +70,7 @@ DealIndex deal_to_index(const Hands& hands) {
 
 Hands deal_from_index(DealIndex index) {
   u128 rest = to_u128(index);
-  if (rest >= to_u128(deal_count()))
-    throw InvalidDeal("deal index must be below 52!/(13!)^4");
+  if (rest >= to_u128(deal_count())) throw InvalidDeal("deal index must be below 52!/(13!)^4");
   std::array<int, 4> r{13, 13, 13, 13};
   Hands hands{};
   for (int c = 0; c < kNumCards; ++c) {

@@ -41,8 +41,7 @@ Position::Position(const std::array<std::uint64_t, 4>& hands, int strain, int le
   for (int s = 0; s < 4; ++s) {
     if (hands[static_cast<std::size_t>(s)] & ~kFullDeck)
       throw InvalidDeal("hand mask has bits above 51");
-    if (hands[static_cast<std::size_t>(s)] & seen)
-      throw InvalidDeal("a card is held by two seats");
+    if (hands[static_cast<std::size_t>(s)] & seen) throw InvalidDeal("a card is held by two seats");
     seen |= hands[static_cast<std::size_t>(s)];
   }
   trick_len_ = static_cast<int>(trick.size());
@@ -108,7 +107,8 @@ int Position::play(int card) {
   if (trick_len_ == 4) {
     winner = trick_winner(trick_.data(), 4, leader_, strain_);
     for (int i = 0; i < 4; ++i)
-      u.trick[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(trick_[static_cast<std::size_t>(i)]);
+      u.trick[static_cast<std::size_t>(i)] =
+          static_cast<std::int8_t>(trick_[static_cast<std::size_t>(i)]);
     u.winner = static_cast<std::int8_t>(winner);
     ++tricks_[static_cast<std::size_t>(side_of(winner))];
     leader_ = winner;
@@ -124,7 +124,8 @@ int Position::undo() {
   history_.pop_back();
   if (u.winner >= 0) {
     --tricks_[static_cast<std::size_t>(side_of(u.winner))];
-    for (int i = 0; i < 4; ++i) trick_[static_cast<std::size_t>(i)] = u.trick[static_cast<std::size_t>(i)];
+    for (int i = 0; i < 4; ++i)
+      trick_[static_cast<std::size_t>(i)] = u.trick[static_cast<std::size_t>(i)];
     trick_len_ = 4;
     leader_ = u.leader;
   }

@@ -1,15 +1,16 @@
 // Python-free solver benchmark: solves a fixed list of deals (seeded boards, or PBN deal strings
 // read from a file, one per line, optionally followed by 20 expected results to check) and prints
 // per-deal node counts, a node-count signature and the time. Its instruction counts are stable
-// under `valgrind --tool=callgrind`, which makes it the profiling driver for the search.
-//
-//   redouble_bench [--deals N] [--seed S] [--mode table|single] [--tt-mb M] [--file F] [-v]
-//   file lines: "N:AKQ.. ... [e0 .. e19]" with e in [strain][declarer] order (C D H S N x N E S W)
-#include <chrono>
+// under `valgrind --tool=callgrind`, which makes it the profiling driver for the search. The
+// --no-... switches turn the search's techniques off one at a time (SearchTechniques in
+// redouble/solver.hpp), and --ablation runs the list once with everything on and once with each
+// technique off, printing the table that bench/README.md quotes. Run with --help for the usage.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,6 +23,49 @@
 
 namespace {
 
+constexpr const char* kUsage = R"usage(usage: redouble_bench [options]
+
+Solves a fixed list of deals with one Solver on one thread and prints what the search did.
+
+Deals:
+  --deals N        boards 1..N of the seed (default 20)
+  --seed S         seed of the boards (default 1)
+  --file F         read deals from F instead: one "N:hand hand hand hand" per line, optionally
+                   followed by the 20 expected DD results in [strain][declarer] order
+                   (C D H S N x N E S W); '#' starts a comment line
+Work:
+  --mode table     the 20-result DD table of every deal (default)
+  --mode single    one solve per deal: no trump, West on lead, cold table
+  --tt-mb M        transposition table size in MiB (default 64)
+Techniques (all on by default; each answer is the same with any of them off):
+  --no-tt          no transposition table
+  --no-quick       no quick/sure-trick bounds at lead nodes
+  --no-second-hand no second-hand sure-trick bound
+  --no-lookahead   no lookahead ordering of leads high in the tree
+  --no-ordering    no heuristic move ordering
+  --no-killers     no killer moves
+  --no-runs        every card its own move (no equivalent-card runs)
+  --no-skip        no skipping of cards made irrelevant by a failed card
+  --no-guess       first search of a position from half the tricks, not a point-count guess
+  --ablation       run the list with all techniques on, then with each one off (except the
+                   table, which makes full deals intractable), and print a Markdown table
+Output (times are CPU milliseconds of this process, not wall-clock time):
+  -v               one line per deal: index, nodes, milliseconds, result
+                   (table: 20 values as in --file; single: tricks and null-window searches)
+  summary lines    "deals D  mode M  time T ms (t ms/deal)", then the search's counters
+                   (nodes, searches, table probes/hits/stores, cut-offs, quick cut-offs), then
+                   "signature X", a hash of the per-deal node counts that changes whenever the
+                   search does; "MISMATCHES K" and exit status 1 if a --file result disagreed.
+)usage";
+
+/// Milliseconds of CPU time this process has used: on a shared machine the wall clock counts
+/// other programs' time too, the CPU clock only ours (the driver runs on one thread).
+double cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
 struct Case {
   redouble::Hands hands{};
   std::vector<int> expected;  // 20 values or empty
@@ -30,20 +74,93 @@ struct Case {
 std::vector<Case> read_file(const char* path) {
   std::vector<Case> cases;
   std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path);
+    std::exit(2);
+  }
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream ls(line);
-    std::string first, h1, h2, h3, h4;
+    std::string h1, h2, h3, h4;
     ls >> h1 >> h2 >> h3 >> h4;
     Case c;
-    c.hands = redouble::parse_pbn_deal(h1 + " " + h2 + " " + h3 + " " + h4);
+    std::string deal = h1;
+    for (const std::string* h : {&h2, &h3, &h4}) deal.append(" ").append(*h);
+    c.hands = redouble::parse_pbn_deal(deal);
     int v;
     while (ls >> v) c.expected.push_back(v);
     cases.push_back(c);
   }
   return cases;
 }
+
+struct RunResult {
+  double ms = 0;
+  redouble::SolveStats stats;
+  std::uint64_t signature = 0;
+  int mismatches = 0;
+};
+
+RunResult run(const std::vector<Case>& cases, const redouble::SolverOptions& options, bool single,
+              bool verbose) {
+  redouble::Solver solver(options);
+  RunResult out;
+  const double t0 = cpu_ms();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    const std::uint64_t before = solver.stats().nodes;
+    const double t1 = cpu_ms();
+    std::string result;
+    if (single) {
+      // One strain (NT), one leader (West, i.e. South declares): the single-solve benchmark.
+      // Cold table per deal, like the Python benchmark's single solves.
+      const redouble::Position p(c.hands, redouble::kNoTrump, 3);
+      solver.clear_table();
+      const std::uint64_t searches = solver.stats().searches;
+      const int tricks = solver.solve(p);
+      result = std::to_string(tricks) + " (" + std::to_string(solver.stats().searches - searches) +
+               " searches)";
+    } else {
+      const redouble::DdTable t = solver.dd_table(c.hands);
+      for (std::size_t k = 0; k < 20; ++k) {
+        const int v = t[k / 4][k % 4];
+        result += std::to_string(v) + (k < 19 ? " " : "");
+        if (!c.expected.empty() && c.expected[k] != v) {
+          ++out.mismatches;
+          std::printf("MISMATCH deal %zu strain %zu declarer %zu: got %d want %d\n", i, k / 4,
+                      k % 4, v, c.expected[k]);
+        }
+      }
+    }
+    const double ms = cpu_ms() - t1;
+    const std::uint64_t nodes = solver.stats().nodes - before;
+    out.signature = out.signature * 31 + nodes;
+    if (verbose)
+      std::printf("%3zu %10llu nodes %8.2f ms  %s\n", i, static_cast<unsigned long long>(nodes), ms,
+                  result.c_str());
+  }
+  out.ms = cpu_ms() - t0;
+  out.stats = solver.stats();
+  return out;
+}
+
+/// The switches of the driver, in SearchTechniques order.
+struct Switch {
+  const char* flag;
+  bool redouble::SearchTechniques::*member;
+};
+constexpr Switch kSwitches[] = {
+    {"--no-tt", &redouble::SearchTechniques::transposition_table},
+    {"--no-quick", &redouble::SearchTechniques::quick_tricks},
+    {"--no-second-hand", &redouble::SearchTechniques::second_hand_bound},
+    {"--no-lookahead", &redouble::SearchTechniques::lead_lookahead},
+    {"--no-ordering", &redouble::SearchTechniques::move_ordering},
+    {"--no-killers", &redouble::SearchTechniques::killer_moves},
+    {"--no-runs", &redouble::SearchTechniques::equivalent_cards},
+    {"--no-skip", &redouble::SearchTechniques::skip_irrelevant},
+    {"--no-guess", &redouble::SearchTechniques::guess},
+};
 
 }  // namespace
 
@@ -52,22 +169,51 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   bool single = false;
   bool verbose = false;
+  bool ablation = false;
   std::size_t tt_mb = 64;
   const char* file = nullptr;
+  redouble::SolverOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    auto next = [&] { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--deals") deals = std::atoi(next());
-    else if (a == "--seed") seed = std::strtoull(next(), nullptr, 10);
-    else if (a == "--mode") single = std::strcmp(next(), "single") == 0;
-    else if (a == "--tt-mb") tt_mb = std::strtoull(next(), nullptr, 10);
-    else if (a == "--file") file = next();
-    else if (a == "-v") verbose = true;
-    else {
-      std::fprintf(stderr, "unknown argument %s\n", a.c_str());
+    auto next = [&] {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "%s needs a value (see --help)\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    const auto sw = std::find_if(std::begin(kSwitches), std::end(kSwitches),
+                                 [&](const Switch& s) { return a == s.flag; });
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (sw != std::end(kSwitches)) {
+      options.techniques.*(sw->member) = false;
+    } else if (a == "--deals") {
+      deals = std::atoi(next());
+    } else if (a == "--seed") {
+      seed = std::strtoull(next(), nullptr, 10);
+    } else if (a == "--mode") {
+      const std::string m = next();
+      if (m != "single" && m != "table") {
+        std::fprintf(stderr, "--mode is table or single, not %s\n", m.c_str());
+        return 2;
+      }
+      single = m == "single";
+    } else if (a == "--tt-mb") {
+      tt_mb = std::strtoull(next(), nullptr, 10);
+    } else if (a == "--file") {
+      file = next();
+    } else if (a == "--ablation") {
+      ablation = true;
+    } else if (a == "-v") {
+      verbose = true;
+    } else {
+      std::fprintf(stderr, "unknown argument %s (see --help)\n", a.c_str());
       return 2;
     }
   }
+  options.tt_bytes = tt_mb << 20;
   std::vector<Case> cases;
   if (file) {
     cases = read_file(file);
@@ -75,57 +221,43 @@ int main(int argc, char** argv) {
     for (int b = 1; b <= deals; ++b)
       cases.push_back(Case{redouble::board_deal(seed, static_cast<std::uint64_t>(b)), {}});
   }
-  redouble::Solver solver(redouble::SolverOptions{tt_mb << 20});
-  std::uint64_t signature = 0;
-  int mismatches = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const Case& c = cases[i];
-    const std::uint64_t before = solver.stats().nodes;
-    const auto t1 = std::chrono::steady_clock::now();
-    std::string result;
-    if (single) {
-      // One strain (NT), one leader (West, i.e. South declares): the single-solve benchmark.
-      // Cold table per deal, like the Python benchmark's single solves.
-      redouble::Position p(c.hands, redouble::kNoTrump, 3);
-      solver.clear_table();
-      const std::uint64_t searches = solver.stats().searches;
-      const int tricks = solver.solve(p);
-      result = std::to_string(tricks) + " (" +
-               std::to_string(solver.stats().searches - searches) + " searches)";
-    } else {
-      const redouble::DdTable t = solver.dd_table(c.hands);
-      for (int s = 0; s < 5; ++s) {
-        for (int d = 0; d < 4; ++d) {
-          const int v = t[static_cast<std::size_t>(s)][static_cast<std::size_t>(d)];
-          result += std::to_string(v) + (s * 4 + d < 19 ? " " : "");
-          if (!c.expected.empty() && c.expected[static_cast<std::size_t>(s * 4 + d)] != v) {
-            ++mismatches;
-            std::printf("MISMATCH deal %zu strain %d declarer %d: got %d want %d\n", i, s, d, v,
-                        c.expected[static_cast<std::size_t>(s * 4 + d)]);
-          }
-        }
-      }
-    }
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();
-    const std::uint64_t nodes = solver.stats().nodes - before;
-    signature = signature * 31 + nodes;
-    if (verbose) std::printf("%3zu %10llu nodes %8.2f ms  %s\n", i, (unsigned long long)nodes, ms,
-                             result.c_str());
+  if (cases.empty()) {
+    std::fprintf(stderr, "no deals\n");
+    return 2;
   }
-  const double total =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  const redouble::SolveStats& s = solver.stats();
+
+  if (ablation) {
+    const RunResult base = run(cases, options, single, false);
+    std::printf("| technique off | nodes | nodes vs all on | time ms | time vs all on |\n");
+    std::printf("|---|---:|---:|---:|---:|\n");
+    std::printf("| (none: all on) | %llu | 1.00x | %.0f | 1.00x |\n",
+                static_cast<unsigned long long>(base.stats.nodes), base.ms);
+    for (const Switch& s : kSwitches) {
+      if (s.member == &redouble::SearchTechniques::transposition_table) continue;
+      redouble::SolverOptions off = options;
+      off.techniques.*(s.member) = false;
+      const RunResult r = run(cases, off, single, false);
+      std::printf("| %s | %llu | %.2fx | %.0f | %.2fx |\n", s.flag + 5,
+                  static_cast<unsigned long long>(r.stats.nodes),
+                  static_cast<double>(r.stats.nodes) / static_cast<double>(base.stats.nodes), r.ms,
+                  r.ms / base.ms);
+      std::fflush(stdout);
+    }
+    return 0;
+  }
+
+  const RunResult r = run(cases, options, single, verbose);
+  const redouble::SolveStats& s = r.stats;
   std::printf("deals %zu  mode %s  time %.1f ms (%.2f ms/deal)\n", cases.size(),
-              single ? "single" : "table", total, total / static_cast<double>(cases.size()));
-  std::printf("nodes %llu  searches %llu  tt probes %llu hits %llu stores %llu  cutoffs %llu "
-              "quick %llu\n",
-              (unsigned long long)s.nodes, (unsigned long long)s.searches,
-              (unsigned long long)s.tt_probes, (unsigned long long)s.tt_hits,
-              (unsigned long long)s.tt_stores, (unsigned long long)s.cutoffs,
-              (unsigned long long)s.quick_cutoffs);
-  std::printf("signature %llu\n", (unsigned long long)signature);
-  if (mismatches) std::printf("MISMATCHES %d\n", mismatches);
-  return mismatches ? 1 : 0;
+              single ? "single" : "table", r.ms, r.ms / static_cast<double>(cases.size()));
+  std::printf(
+      "nodes %llu  searches %llu  tt probes %llu hits %llu stores %llu  cutoffs %llu "
+      "quick %llu\n",
+      static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.searches),
+      static_cast<unsigned long long>(s.tt_probes), static_cast<unsigned long long>(s.tt_hits),
+      static_cast<unsigned long long>(s.tt_stores), static_cast<unsigned long long>(s.cutoffs),
+      static_cast<unsigned long long>(s.quick_cutoffs));
+  std::printf("signature %llu\n", static_cast<unsigned long long>(r.signature));
+  if (r.mismatches) std::printf("MISMATCHES %d\n", r.mismatches);
+  return r.mismatches ? 1 : 0;
 }

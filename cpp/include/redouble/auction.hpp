@@ -40,16 +40,16 @@ struct AuctionRules {
 /// Why a call is not legal now (0 = legal). The Python layer maps each to the law that says so.
 enum class CallFault : std::uint8_t {
   None = 0,
-  AuctionClosed,        ///< the auction is over
-  UnknownCall,          ///< not a call id of these rules
-  DealerMustBid,        ///< the dealer's first call may not be a pass (1912 law 42)
-  Insufficient,         ///< a bid not higher than the last (1912 law 44; contract Law 27)
-  NothingToDouble,      ///< no bid yet, or the last bid already doubled
-  DoubleOwnSide,        ///< doubling one's own side's bid (1912 law 54)
-  AlreadyDoubled,       ///< the last bid is already doubled or redoubled
-  NotDoubled,           ///< redouble of a bid that is not doubled
-  RedoubleOpponents,    ///< redoubling an opponent's bid (one's partner's double, 1912 law 54)
-  AlreadyRedoubled,     ///< the bid is already redoubled
+  AuctionClosed,      ///< the auction is over
+  UnknownCall,        ///< not a call id of these rules
+  DealerMustBid,      ///< the dealer's first call may not be a pass (1912 law 42)
+  Insufficient,       ///< a bid not higher than the last (1912 law 44; contract Law 27)
+  NothingToDouble,    ///< no bid yet, or the last bid already doubled
+  DoubleOwnSide,      ///< doubling one's own side's bid (1912 law 54)
+  AlreadyDoubled,     ///< the last bid is already doubled or redoubled
+  NotDoubled,         ///< redouble of a bid that is not doubled
+  RedoubleOpponents,  ///< redoubling an opponent's bid (one's partner's double, 1912 law 54)
+  AlreadyRedoubled,   ///< the bid is already redoubled
 };
 
 /// The state of one auction. Cheap to copy; not thread-safe.
@@ -95,9 +95,7 @@ class Auction {
   /// Level (1..7) of a bid id.
   int level_of(int bid) const noexcept { return (bid - kFirstBid) / rules_.num_declarations + 1; }
   /// Declaration index of a bid id.
-  int declaration_of(int bid) const noexcept {
-    return (bid - kFirstBid) % rules_.num_declarations;
-  }
+  int declaration_of(int bid) const noexcept { return (bid - kFirstBid) % rules_.num_declarations; }
   /// Bid id of a level and declaration index.
   int bid_id(int level, int declaration) const noexcept {
     return kFirstBid + (level - 1) * rules_.num_declarations + declaration;

@@ -32,6 +32,10 @@ Hands board_deal(std::uint64_t seed, std::uint64_t board) noexcept;
 /// Pure function of its arguments: any split of the range gives the same deals.
 void deals_batch(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
                  std::uint64_t* out) noexcept;
+/// deals_batch the plain way, one board_deal per board: the reference that the C++ tests and
+/// the dealing benchmark (cpp/tools/dealing_bench.cpp) compare the fast path with.
+void deals_batch_reference(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                           std::uint64_t* out) noexcept;
 
 /// A deal in which seat s holds at least predealt[s], the other cards dealt uniformly at
 /// random so that every seat ends with `hand_size` cards. Throws InvalidDeal if the predealt

@@ -64,9 +64,9 @@ class Position {
  private:
   struct Undo {
     std::int8_t card;
-    std::int8_t winner;  // seat that won the trick this card completed, or -1
+    std::int8_t winner;                // seat that won the trick this card completed, or -1
     std::array<std::int8_t, 4> trick;  // the trick before it was cleared
-    std::int8_t leader;  // leader of the trick this card belongs to
+    std::int8_t leader;                // leader of the trick this card belongs to
   };
   std::uint64_t perft_rec(int depth);
 

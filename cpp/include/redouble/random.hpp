@@ -16,6 +16,28 @@ constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   return z ^ (z >> 31);
 }
 
+/// Seeds `s` with the xoshiro256** state of the (seed, board) stream.
+constexpr void stream_state(std::uint64_t seed, std::uint64_t board, std::uint64_t* s) noexcept {
+  std::uint64_t pre = seed;
+  std::uint64_t sm = splitmix64(pre) + board * 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < 4; ++i) s[i] = splitmix64(sm);
+}
+
+/// xoshiro256**'s output and state transition on four state words the caller holds (Rng's,
+/// or a local array the batch dealer keeps in registers).
+constexpr std::uint64_t xoshiro_next(std::uint64_t* s) noexcept {
+  const auto rotl = [](std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); };
+  const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+  const std::uint64_t t = s[1] << 17;
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl(s[3], 45);
+  return result;
+}
+
 /// xoshiro256** generator. Deterministic for a given seed; not thread-safe (one per thread).
 class Rng {
  public:
@@ -26,23 +48,11 @@ class Rng {
 
   /// Restarts the generator on the stream of (seed, board).
   constexpr void reseed(std::uint64_t seed, std::uint64_t board) noexcept {
-    std::uint64_t pre = seed;
-    std::uint64_t sm = splitmix64(pre) + board * 0x9E3779B97F4A7C15ull;
-    for (auto& w : s_) w = splitmix64(sm);
+    stream_state(seed, board, s_);
   }
 
   /// Next 64 random bits.
-  constexpr std::uint64_t next() noexcept {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
-  }
+  constexpr std::uint64_t next() noexcept { return xoshiro_next(s_); }
 
   /// Uniform integer in [0, n) for 0 < n < 2^32, without bias (Lemire's multiply-and-reject).
   /// Uses 32 bits per draw, keeping the other half of each 64-bit output for the next draw.
@@ -60,9 +70,6 @@ class Rng {
   }
 
  private:
-  static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
-    return (x << k) | (x >> (64 - k));
-  }
   constexpr std::uint32_t next32() noexcept {
     if (has_spare_) {
       has_spare_ = false;

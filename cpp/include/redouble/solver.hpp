@@ -20,22 +20,50 @@ namespace detail {
 class Engine;
 }  // namespace detail
 
+/// The search's techniques (see cpp/src/solver/search.cpp), each of which can be switched off
+/// at run time to measure what it is worth (the bench driver's --no-... flags). Every answer is
+/// the same with any of them off; only the work changes. All on by default, and an "on" costs
+/// one predictable branch: node counts with all on are those of the search without switches.
+struct SearchTechniques {
+  /// Pattern transposition table: bounds probed and stored at trick boundaries.
+  bool transposition_table = true;
+  /// Quick tricks of the side on lead and sure tricks of the other side at lead nodes.
+  bool quick_tricks = true;
+  /// Second hand's sure tricks decide a node before its moves are generated.
+  bool second_hand_bound = true;
+  /// High in the tree, leads whose trick played out hits a bound or the table are tried first.
+  bool lead_lookahead = true;
+  /// Heuristic move ordering (cash winners, finesse, duck, ruff low, discard from length).
+  bool move_ordering = true;
+  /// Killer table: the card that last caused a cut-off in a similar situation is tried first.
+  bool killer_moves = true;
+  /// Cards of one hand adjacent among the cards still out are searched as one move.
+  bool equivalent_cards = true;
+  /// After a failing card, lower cards of its suit the answer did not depend on are skipped.
+  bool skip_irrelevant = true;
+  /// The first null-window search of a position starts from a point-count guess (else from
+  /// half the tricks left).
+  bool guess = true;
+};
+
 /// Construction-time settings of a Solver.
 struct SolverOptions {
   /// Bytes of transposition table the solver allocates (rounded down to a power-of-two number
   /// of buckets, at least one). The table is the solver's only large allocation.
   std::size_t tt_bytes = std::size_t{64} << 20;
+  /// Techniques the search uses (all by default).
+  SearchTechniques techniques{};
 };
 
 /// Counters the search keeps in every build (the node-count signature test needs them).
 /// All counts accumulate until reset_stats().
 struct SolveStats {
-  std::uint64_t searches = 0;     ///< null-window searches ("can NS take >= t?") started
-  std::uint64_t nodes = 0;        ///< positions visited (cards to play or leads to choose)
-  std::uint64_t tt_probes = 0;    ///< transposition-table look-ups at trick boundaries
-  std::uint64_t tt_hits = 0;      ///< look-ups whose stored bound decided the search
-  std::uint64_t tt_stores = 0;    ///< bounds written to the table
-  std::uint64_t cutoffs = 0;      ///< move loops left early (a card reached the target)
+  std::uint64_t searches = 0;       ///< null-window searches ("can NS take >= t?") started
+  std::uint64_t nodes = 0;          ///< positions visited (cards to play or leads to choose)
+  std::uint64_t tt_probes = 0;      ///< transposition-table look-ups at trick boundaries
+  std::uint64_t tt_hits = 0;        ///< look-ups whose stored bound decided the search
+  std::uint64_t tt_stores = 0;      ///< bounds written to the table
+  std::uint64_t cutoffs = 0;        ///< move loops left early (a card reached the target)
   std::uint64_t quick_cutoffs = 0;  ///< boundaries decided by quick/sure-trick bounds
 };
 

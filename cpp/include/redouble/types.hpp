@@ -28,7 +28,19 @@ enum class Seat : std::uint8_t { North = 0, East = 1, South = 2, West = 3 };
 enum class Side : std::uint8_t { NS = 0, EW = 1 };
 /// A card rank, deuce lowest.
 enum class Rank : std::uint8_t {
-  Two = 0, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King, Ace = 12
+  Two = 0,
+  Three,
+  Four,
+  Five,
+  Six,
+  Seven,
+  Eight,
+  Nine,
+  Ten,
+  Jack,
+  Queen,
+  King,
+  Ace = 12
 };
 
 inline constexpr int kNumSuits = 4;

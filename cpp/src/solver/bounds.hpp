@@ -139,8 +139,8 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   const int pd_plain = popcount(pd) - pd_trumps;
   // Plan 1: partner follows to the leader's side-suit rounds; cash no more of them than partner
   // has plain cards (the leader chooses which rounds to cash, and the trump rounds need none).
-  const int plan1 = pd_trumps > 0 ? std::min(mine_side, pd_plain) + (mine_total - mine_side)
-                                  : mine_total;
+  const int plan1 =
+      pd_trumps > 0 ? std::min(mine_side, pd_plain) + (mine_total - mine_side) : mine_total;
   int best = plan1;
   rel = mine_rel;
   // Plan 2, the same for partner during A (its plain cards outside B) and for the leader during
@@ -159,8 +159,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   }
   if (has_trump) {
     std::uint64_t trel = 0;
-    const int longer =
-        std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain));
+    const int longer = std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain));
     const int top = top_trump_tricks(all & suit_bits(strain), me | pd, longer, trel);
     if (top > best) {
       best = top;
@@ -196,8 +195,8 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
 /// the current trick and hh's run of top trumps are counted. Returns 0 when no sure win is
 /// found; `rel` receives the cards whose ranks the count depends on (the rest, lengths and
 /// voids, is fixed by the shape).
-inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int seat,
-                              int led_card, int strain, std::uint64_t& rel) noexcept {
+inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int seat, int led_card,
+                              int strain, std::uint64_t& rel) noexcept {
   const int ss = isuit(led_card);
   const std::uint64_t sb = suit_bits(ss);
   const int pseat = (seat + 2) & 3;

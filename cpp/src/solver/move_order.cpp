@@ -7,6 +7,36 @@
 namespace redouble::detail {
 namespace {
 
+/// Every weight of the move ordering in one place. Scores are compared only with each other, so
+/// what matters is how the terms rank against one another; the comments at each use say where
+/// a value was measured. Changing any of them changes node counts (tests/data/signature.json).
+struct MoveWeights {
+  // Leads.
+  int middle_of_holding = -10;      ///< a run that is neither our top nor our bottom card
+  int opponent_ruffs = -60;         ///< a side suit an opponent is void in and can ruff
+  int cash_master = 20;             ///< our top run holds the suit's master
+  int under_own_master = -5;        ///< leading a lower run when we hold the master
+  int low_to_partners_master = 40;  ///< our lowest run towards partner's master
+  int finesse_through_lho = 30;     ///< low towards partner's card over RHO, LHO holding the top
+  int free_finesse_for_rho = -20;   ///< leading away from the card RHO's master sits over
+  int partner_ruffs = 60;           ///< a side suit partner is void in and can ruff
+  int nothing_to_draw = -15;        ///< a trump lead when the opponents have no trumps
+  int nt_opponent_choice = -10;     ///< per opponents' choice of reply, no trump
+  int side_suit_length = 4;         ///< per card our side holds in a side suit, trump contract
+  int side_opponent_choice = -4;    ///< per opponents' choice of reply in a side suit
+  int trump_opponent_choice = -3;   ///< per opponents' choice of reply to a trump lead
+  // Ruffs and discards (a follower void in the suit led); the card's rank is subtracted.
+  int ruff_partners_winner = -50;  ///< ruffing a trick partner wins safely
+  int overruff = 90;               ///< the lowest trump that beats a trump already played
+  int underruff = -60;             ///< a trump that cannot beat the one played
+  int ruff_wins = 90;              ///< a ruff no one after us can beat
+  int ruff_may_lose = 80;          ///< a ruff LHO may still overruff
+  int discard_from_length = 40;    ///< the lowest card of a suit, plus the length terms
+  int discard_length = 2;          ///< per card of our length over partner's in that suit
+  int discard_other = -20;         ///< any other discard
+};
+inline constexpr MoveWeights kWeights{};
+
 void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t* h = ctx.hands;
   const int seat = ctx.seat;
@@ -26,31 +56,32 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     const bool top_run = (m.seq & ibit(top_card(mine))) != 0;
     const bool low_run = (m.seq & ibit(bottom_card(mine))) != 0;
     int score = popcount(m.seq);
-    if (!top_run && !low_run) score -= 10;
-    if (has_trump && s != ctx.strain &&
-        ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
-      score -= 60;  // an opponent ruffs
+    if (!top_run && !low_run) score += kWeights.middle_of_holding;
+    if (has_trump && s != ctx.strain && ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
+      score += kWeights.opponent_ruffs;
     }
     // Weights of the next terms tuned on the C++ driver (seeds 1, 7, 11, 20 boards each; cash
     // 50 -> 20 and partner's ruff 35 -> 60: nodes per table -6.5%; held-out seeds 3 and 5
-    // -1.2% and -2.0%, single NT solves of 100 boards of seed 2024 -7.6%).
+    // -1.2% and -2.0%; single NT solves of 100 boards of seed 2024, the benchmark's own seed
+    // and so not held out, -7.6%).
     if (me & ibit(top)) {
-      score += top_run ? 20 : -5;  // cash the master
+      score += top_run ? kWeights.cash_master : kWeights.under_own_master;
     } else if (pd & ibit(top)) {
-      score += low_run ? 40 : 0;  // lead low to partner's master
+      score += low_run ? kWeights.low_to_partners_master : 0;
     } else {
       // Leading low through LHO's master towards partner's second-best card, if partner's card
       // beats everything RHO holds: the finesse position.
       if (low_run && pds && (lho & ibit(top)) && (!rhos || top_card(pds) > top_card(rhos)))
-        score += 30;
+        score += kWeights.finesse_through_lho;
       // Leading away from a card that RHO's master sits over gives RHO a free finesse.
       const std::uint64_t rest = all_s & ~ibit(top);
-      if ((rho & ibit(top)) && rest && (mine & ibit(top_card(rest)))) score -= 20;
+      if ((rho & ibit(top)) && rest && (mine & ibit(top_card(rest))))
+        score += kWeights.free_finesse_for_rho;
       // Partner ruffs.
       if (has_trump && s != ctx.strain && !pds && (pd & tmask) && lhos && rhos && low_run)
-        score += 60;
+        score += kWeights.partner_ruffs;
     }
-    if (has_trump && s == ctx.strain && !((lho | rho) & tmask)) score -= 15;  // nothing to draw
+    if (has_trump && s == ctx.strain && !((lho | rho) & tmask)) score += kWeights.nothing_to_draw;
     // The size of the proof, not only the chance of success: once a lead works, the search
     // still has to try every reply of the opponents to it, and each distinct reply opens its
     // own subtree. An opponent following suit chooses among its cards of the suit; one that is
@@ -60,18 +91,19 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     // than running a long suit they cannot follow. Weights measured on the C++ driver (seeds
     // 1, 7, 11, 20 boards each, and 100 single NT solves of seed 77), replacing a term that
     // rewarded our own length in no trump: nodes per table -12% and single NT solves -33% on
-    // the held-out seeds 3, 5 and 2024. In a trump contract, side suits our side is long in
-    // still come first (set-up tricks; a void opponent there mostly ruffs, scored above), and
-    // trump leads are weighed by the opponents' trump holdings.
+    // seeds 3 and 5 (held out) and 2024 (the benchmark's seed, not held out). In a trump contract,
+    // side suits our side is long in still come first (set-up tricks; a void opponent there mostly
+    // ruffs, scored above), and trump leads are weighed by the opponents' trump holdings.
     const int tricks = popcount(me);
     const int opp_choices =
         (lhos ? popcount(lhos) : tricks + 1) + (rhos ? popcount(rhos) : tricks + 1);
     if (!has_trump)
-      score -= 10 * opp_choices;
+      score += kWeights.nt_opponent_choice * opp_choices;
     else if (s != ctx.strain)
-      score += 4 * (popcount(mine) + popcount(pds)) - 4 * opp_choices;
+      score += kWeights.side_suit_length * (popcount(mine) + popcount(pds)) +
+               kWeights.side_opponent_choice * opp_choices;
     else
-      score -= 3 * opp_choices;
+      score += kWeights.trump_opponent_choice * opp_choices;
     m.score = score;
   }
 }
@@ -116,7 +148,7 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
         // Second hand low: duck when partner's card wins anyway, or when the fourth hand holds
         // a card above our best (winning now would only feed it). The second condition cut
         // nodes per table by 14% (seeds 1, 7, 11, 20 boards each; held out: seeds 3 and 5
-        // -5% and -17%, single NT solves of 100 boards of seed 2024 -10%).
+        // -5% and -17%; single NT solves of 100 boards of seed 2024, the benchmark's, -10%).
         const std::uint64_t pd_l = pd & lb;
         duck = (pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l))) ||
                (lho_l && top_card(lho_l) > top_card(mine_l));
@@ -152,13 +184,13 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     const int rank = irank(m.card);
     if (s == ctx.strain) {
       if (partner_safe) {
-        m.score = -50 - rank;  // do not ruff partner's winner
+        m.score = kWeights.ruff_partners_winner - rank;
       } else if (isuit(wc) == ctx.strain) {
-        m.score = m.card > wc ? 90 - rank : -60 - rank;  // overruff cheaply, else keep trumps
+        m.score = (m.card > wc ? kWeights.overruff : kWeights.underruff) - rank;
       } else if (ctx.pos == 3 || lho_l || !(lho & tmask)) {
-        m.score = 90 - rank;  // the lowest trump wins
+        m.score = kWeights.ruff_wins - rank;
       } else {
-        m.score = 80 - rank;
+        m.score = kWeights.ruff_may_lose - rank;
       }
       continue;
     }
@@ -169,9 +201,10 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
       // for the discard, partner's against it (nodes per table -3.7% on seeds 1, 7, 11 and
       // -5.1%, -2.5% on held-out seeds 3 and 5; single NT solves -4.1% and +1.8% on two sets
       // of 100 boards). A penalty for suits where our side holds the master cost 4% more.
-      m.score = 40 + 2 * (popcount(mine_s) - popcount(pd & sb));
+      m.score = kWeights.discard_from_length +
+                kWeights.discard_length * (popcount(mine_s) - popcount(pd & sb));
     } else {
-      m.score = -20 - rank;
+      m.score = kWeights.discard_other - rank;
     }
   }
   return true;

@@ -129,7 +129,7 @@ inline std::uint64_t killer_key(const OrderContext& ctx, bool follows) noexcept 
     base = ctx.hands[ctx.seat] ^ ((pd << 7) | (pd >> 57)) * 0x9E3779B97F4A7C15ull;
   } else {
     tag |= static_cast<std::uint64_t>(ctx.win_card) << 5 | static_cast<std::uint64_t>(ctx.win_seat)
-                                                              << 11;
+                                                               << 11;
     base = follows ? (ctx.all & suit_bits(ctx.lead_suit)) : ctx.hands[ctx.seat];
   }
   return base ^ (tag + 1) * 0xC2B2AE3D27D4EB4Full;

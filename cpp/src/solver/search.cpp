@@ -33,6 +33,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstring>
 
 #include "bounds.hpp"
 #include "canonical.hpp"
@@ -114,8 +116,11 @@ const Pattern* find_pattern(const TranspositionTable& tt, std::uint32_t head,
 
 }  // namespace
 
-Engine::Engine(std::size_t tt_bytes) : tt_(tt_bytes) {}
-
+Engine::Engine(std::size_t tt_bytes, const SearchTechniques& techniques)
+    : tt_(tt_bytes), on_(techniques) {
+  const SearchTechniques all{};
+  all_on_ = std::memcmp(&on_, &all, sizeof all) == 0;
+}
 
 void Engine::clear() noexcept {
   tt_.clear();
@@ -176,9 +181,10 @@ int Engine::guess_ns() const noexcept {
     if (strain_ < kNumSuits) trumps[seat & 1] += popcount(h & suit_bits(strain_));
   }
   const int r = tricks_left_;
+  if (!on_.guess) return r / 2;
   const double share = (points[0] + 0.5) / (points[0] + points[1] + 1.0) +
                        0.04 * static_cast<double>(trumps[0] - trumps[1]);
-  const int g = static_cast<int>(share * r + 0.5);
+  const int g = static_cast<int>(std::lround(share * r));
   return std::clamp(g, 0, r);
 }
 
@@ -194,7 +200,8 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   while (lo < hi) {
     ++stats.searches;
     std::uint64_t rel = 0;
-    const int v = root_search(beta, rel);
+    // All techniques on (the normal case) runs the instantiation without any switch tests.
+    const int v = all_on_ ? root_search<false>(beta, rel) : root_search<true>(beta, rel);
     if (v >= beta) {
       lo = std::min(v, hi);
       beta = std::min(hi, lo + 1);
@@ -206,9 +213,10 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   return lo;
 }
 
+template <bool Ablate>
 int Engine::root_search(int need, std::uint64_t& rel) {
-  if (root_pos_ == 0) return lead_node(0, need, rel);
-  return follow_node(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
+  if (root_pos_ == 0) return lead_node<Ablate>(0, need, rel);
+  return follow_node<Ablate>(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
 }
 
 void Engine::derive_frame(int tk) noexcept {
@@ -248,8 +256,9 @@ int Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
   return (win_seat & 1) == 0 ? 1 : 0;
 }
 
+template <bool Ablate>
 Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& value,
-                                     std::uint64_t& rel) noexcept {
+                                    std::uint64_t& rel) noexcept {
   // Work in the leader's terms: the table stores bounds on the tricks of the side on lead.
   // "NS >= need" is "leader's side >= lneed" when NS leads, and its negation when EW leads.
   const int leader = f.leader;
@@ -259,22 +268,25 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   const auto to_ns = [ns_leads, r](int lead_tricks) {
     return ns_leads ? lead_tricks : r - lead_tricks;
   };
-  const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
+  const auto key = bucket_key(leader, strain_);
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
-  tt_.prefetch(f.shape, key);
-  std::uint64_t qrel = 0;
-  const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
-  if (quick >= lneed) {
-    rel = qrel;
-    value = to_ns(quick);
-    return Bound::kQuick;
+  if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
+  if (on<Ablate>(&SearchTechniques::quick_tricks)) {
+    std::uint64_t qrel = 0;
+    const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    if (quick >= lneed) {
+      rel = qrel;
+      value = to_ns(quick);
+      return Bound::kQuick;
+    }
+    const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    if (most < lneed) {
+      rel = qrel;
+      value = to_ns(most);
+      return Bound::kQuick;
+    }
   }
-  const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_, qrel);
-  if (most < lneed) {
-    rel = qrel;
-    value = to_ns(most);
-    return Bound::kQuick;
-  }
+  if (!on<Ablate>(&SearchTechniques::transposition_table)) return Bound::kNone;
 
   ++stats_->tt_probes;
   const Pattern* e = nullptr;
@@ -287,7 +299,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       aligned[s] = f.len[s] ? f.code[s] << (32 - 2 * f.len[s]) : 0u;
       owners |= (aligned[s] >> 30) << (2 * s);
     }
-    for (unsigned cont = key; cont < 256 && !e; cont += 32) {
+    for (unsigned cont = key; cont < kKeyLimit && !e; cont += kKeyContinuation) {
       const ShapeBucket* b = tt_.find(f.shape, static_cast<std::uint8_t>(cont));
       if (!b) break;
       // Chains whose top-card owners agree with the position; start loading them all before
@@ -314,6 +326,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   return Bound::kTable;
 }
 
+template <bool Ablate>
 void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -337,11 +350,12 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
       const std::uint64_t follow = hand & suit_bits(lead_suit);
       MoveList replies;
-      generate_runs(follow ? follow : hand, f.all & ~hand, replies);
-      if (replies.size > 1) {
+      generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), replies);
+      if (replies.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) {
         const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, wc, ws};
         order_moves(ctx, replies);
-        promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
+        if (on<Ablate>(&SearchTechniques::killer_moves))
+          promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
       }
       const int c = replies.moves[0].card;
       played[static_cast<std::size_t>(pos)] = c;
@@ -355,7 +369,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     // Would the next trick's bounds or table already give the leader's side its target?
     const int won = (ws & 1) == 0 ? 1 : 0;
     const int rest = need - won;
-    TrickFrame& next = frames_[static_cast<std::size_t>(tk + 1)];
+    TrickFrame& next = frames_[static_cast<std::size_t>(tk) + 1];
     next.leader = ws;
     derive_frame(tk + 1);
     const int r1 = popcount(hands_[static_cast<std::size_t>(ws)]);
@@ -367,7 +381,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     } else {
       int value = 0;
       std::uint64_t prel = 0;
-      hit = bound_at_lead(next, r1, rest, value, prel) != Bound::kNone &&
+      hit = bound_at_lead<Ablate>(next, r1, rest, value, prel) != Bound::kNone &&
             ((value + won >= need) == is_max);
     }
     for (int pos = 0; pos < 4; ++pos) {
@@ -387,10 +401,10 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
     list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
 }
 
-template <class Play>
+template <bool Ablate, class Play>
 int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
-                      std::uint64_t kkey, bool remember, int need, bool is_max, int r,
-                      Play&& play, std::uint64_t& rel) {
+                      std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
+                      std::uint64_t& rel) {
   // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
   // reaches the target for the side to play, its bound alone is the answer.
   int result = is_max ? 0 : r;
@@ -402,7 +416,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
   // so the whole run is relevant (see the header comment).
   const auto failed = [&](const Move& m, std::uint64_t crel) {
     rel |= (crel & m.seq) ? crel | m.seq : crel;
-    skip |= irrelevant_after(m.card, crel);
+    if (on<Ablate>(&SearchTechniques::skip_irrelevant)) skip |= irrelevant_after(m.card, crel);
   };
   if (first.card >= 0) {
     std::uint64_t crel = 0;
@@ -416,7 +430,8 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
     failed(first, crel);
     tried = 1;
   }
-  if (order && list.size > 1) order_moves(ctx, list);
+  if (order && list.size > 1 && on<Ablate>(&SearchTechniques::move_ordering))
+    order_moves(ctx, list);
   for (int i = 0; i < list.size; ++i) {
     const int c = list.moves[static_cast<std::size_t>(i)].card;
     if (ibit(c) & skip) continue;
@@ -426,7 +441,8 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
       result = v;
       rel = crel;
       ++stats_->cutoffs;
-      if (remember && (i + tried > 0 || killer < 0)) killers_.store(kkey, c);
+      if (remember && on<Ablate>(&SearchTechniques::killer_moves) && (i + tried > 0 || killer < 0))
+        killers_.store(kkey, c);
       break;
     }
     result = is_max ? std::max(result, v) : std::min(result, v);
@@ -435,6 +451,7 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
   return result;
 }
 
+template <bool Ablate>
 int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -452,10 +469,10 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   if (r == 1) return last_trick(f, rel);
 
   const bool ns_leads = (leader & 1) == 0;
-  const auto key = static_cast<std::uint8_t>(leader * 8 + strain_ + 1);
+  const auto key = bucket_key(leader, strain_);
   {
     int value = 0;
-    switch (bound_at_lead(f, r, need, value, rel)) {
+    switch (bound_at_lead<Ablate>(f, r, need, value, rel)) {
       case Bound::kQuick:
         ++stats_->quick_cutoffs;
         return value;
@@ -473,42 +490,44 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
   MoveList list;
-  generate_runs(hand, f.all & ~hand, list);
+  generate_runs(hand, others_of<Ablate>(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
   const std::uint64_t kkey = killer_key(ctx, false);
-  const int killer = killers_.lookup(kkey);
+  const int killer = on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
 
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
-    const int v = follow_node(tk, 1, need, c, leader, crel);
+    const int v = follow_node<Ablate>(tk, 1, need, c, leader, crel);
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     return v;
   };
   Move first{0, -1, 0};
-  if (r >= kProbeTricks) {
-    order_moves(ctx, list);
+  // Without the lookahead every lead node orders lazily, as those below kProbeTricks do.
+  const bool probe = r >= kProbeTricks && on<Ablate>(&SearchTechniques::lead_lookahead);
+  if (probe) {
+    if (on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
     promote(list, killer);
     if (list.size > 1)
-      promote_probed_leads(tk, need, list,
-                           killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
+      promote_probed_leads<Ablate>(tk, need, list,
+                                   killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
   } else if (killer >= 0) {
     first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  const int result = try_moves(list, ctx, first, r < kProbeTricks, killer, kkey, true, need,
-                               ns_leads, r, play, rel);
-  store(f, key, to_ns(result), lneed, r, rel);
+  const int result =
+      try_moves<Ablate>(list, ctx, first, !probe, killer, kkey, true, need, ns_leads, r, play, rel);
+  store<Ablate>(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
 
-int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
-                        std::uint64_t& rel) {
+template <bool Ablate>
+int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int seat = (f.leader + pos) & 3;
   ++stats_->nodes;
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
-  if (pos == 1) {
+  if (pos == 1 && on<Ablate>(&SearchTechniques::second_hand_bound)) {
     // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
@@ -524,12 +543,12 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   }
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   MoveList list;
-  generate_runs(follow ? follow : hand, f.all & ~hand, list);
+  generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
   std::uint64_t kkey = 0;
   int killer = -1;
   const bool choice = list.size > 1;
-  if (choice) {
+  if (choice && on<Ablate>(&SearchTechniques::killer_moves)) {
     kkey = killer_key(ctx, follow != 0);
     killer = killers_.lookup(kkey);
   }
@@ -543,11 +562,11 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
     const int ws = wins ? seat : win_seat;
     int v;
     if (pos < 3) {
-      v = follow_node(tk, pos + 1, need, wc, ws, crel);
+      v = follow_node<Ablate>(tk, pos + 1, need, wc, ws, crel);
     } else {
-      frames_[static_cast<std::size_t>(tk + 1)].leader = ws;
+      frames_[static_cast<std::size_t>(tk) + 1].leader = ws;
       const int won = (ws & 1) == 0 ? 1 : 0;
-      v = lead_node(tk + 1, need - won, crel) + won;
+      v = lead_node<Ablate>(tk + 1, need - won, crel) + won;
       const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
       if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
     }
@@ -557,10 +576,11 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat,
   // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
   // and most nodes cut off on it, so most never pay for the ordering.
   const Move first = killer >= 0 ? take_move(list, killer) : Move{0, -1, 0};
-  return try_moves(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
-                   popcount(hand), play, rel);
+  return try_moves<Ablate>(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
+                           popcount(hand), play, rel);
 }
 
+template <bool Ablate>
 void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
                    std::uint64_t& rel) noexcept {
   // lead_value is the fail-soft bound in the leader's terms: a lower bound when it reaches
@@ -593,6 +613,7 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     segment |= keep_top(all_s, k);
   }
   rel = segment;
+  if (!on<Ablate>(&SearchTechniques::transposition_table)) return;
   ++stats_->tt_stores;
   tt_.store(f.shape, key, e);
 }

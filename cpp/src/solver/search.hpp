@@ -26,7 +26,7 @@ struct TrickFrame {
 
 class Engine {
  public:
-  explicit Engine(std::size_t tt_bytes);
+  explicit Engine(std::size_t tt_bytes, const SearchTechniques& techniques = {});
 
   /// Loads a position: hands in the public 13-bit layout (cards on the table excluded), strain
   /// 0..4, the seat that led the current trick, and the 0..3 cards (public ids) on the table.
@@ -49,8 +49,11 @@ class Engine {
  private:
   // Every search returns a fail-soft bound v on the tricks NS take from the start of the
   // current trick: v >= need means "NS take at least v", v < need "NS take at most v".
+  template <bool Ablate>
   int root_search(int need, std::uint64_t& rel);
+  template <bool Ablate>
   int lead_node(int tk, int need, std::uint64_t& rel);
+  template <bool Ablate>
   int follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
   int last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
   /// How a lead node was decided without a search.
@@ -58,22 +61,38 @@ class Engine {
   /// The bounds a lead node tries before generating moves: quick tricks for the side on lead,
   /// sure tricks for the other side, then the table. When one decides "NS >= need", sets
   /// `value` (NS terms) and `rel` and says which; f is the node's (derived) frame, r its tricks.
+  template <bool Ablate>
   Bound bound_at_lead(const TrickFrame& f, int r, int need, int& value,
                       std::uint64_t& rel) noexcept;
   /// Lookahead ordering of the leads from `start` on: plays each lead's trick out with the
   /// followers' first choices and moves to the front the leads after which the next lead node's
   /// bounds or table already decide "NS >= need" for the leader's side.
+  template <bool Ablate>
   void promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept;
   /// The move loop of lead and follow nodes. Tries `first` (a move already taken out of the
-  /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft for the side
-  /// to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by the
-  /// children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
+  /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft
+  /// for the side to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by
+  /// the children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
   /// than the killer's is remembered under `kkey` when `remember` is set.
-  template <class Play>
+  template <bool Ablate, class Play>
   int try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
                 std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
                 std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
+  /// The cards that split `hand`'s cards into runs of equivalent ones: the other cards still
+  /// out, or, with equivalent_cards off, every card (each card is then a move of its own).
+  template <bool Ablate>
+  std::uint64_t others_of(std::uint64_t all, std::uint64_t hand) const noexcept {
+    return on<Ablate>(&SearchTechniques::equivalent_cards) ? all & ~hand : ~std::uint64_t{0};
+  }
+  /// Is a technique in use? The search functions are instantiated twice: Ablate = false when
+  /// every technique is on (no switch is even read: the ablation switches cost nothing there),
+  /// Ablate = true otherwise.
+  template <bool Ablate>
+  bool on(bool SearchTechniques::*technique) const noexcept {
+    return !Ablate || on_.*technique;
+  }
+  template <bool Ablate>
   void store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
              std::uint64_t& rel) noexcept;
 
@@ -88,6 +107,8 @@ class Engine {
   int root_win_seat_ = 0;
   int tricks_left_ = 0;
   SolveStats* stats_ = nullptr;
+  SearchTechniques on_;  ///< techniques in use (all on unless an ablation turns one off)
+  bool all_on_ = true;   ///< every technique on: solve_ns runs the Ablate = false search
 };
 
 }  // namespace redouble::detail

@@ -34,7 +34,6 @@ class Solver::BusyGuard {
 
 namespace {
 
-
 /// Tricks the side to play at `position` takes from here (see Solver::solve).
 int solve_position(detail::Engine& engine, SolveStats& stats, const Position& position) {
   if (position.is_complete()) return 0;
@@ -90,7 +89,8 @@ void add_stats(SolveStats& to, const SolveStats& from) {
 }  // namespace
 
 Solver::Solver(SolverOptions options)
-    : options_(options), engine_(std::make_unique<detail::Engine>(options.tt_bytes)) {}
+    : options_(options),
+      engine_(std::make_unique<detail::Engine>(options.tt_bytes, options.techniques)) {}
 
 Solver::~Solver() = default;
 
@@ -148,8 +148,7 @@ DdTable Solver::dd_table(const std::array<std::uint64_t, kNumSeats>& hands) {
   return dd_table_of(*engine_, stats_, hands);
 }
 
-void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out,
-                       int threads) {
+void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads) {
   BusyGuard guard(busy_);
   auto hands_at = [deals](std::size_t i) {
     Hands h;
@@ -208,7 +207,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
   for (std::size_t w = 1; w < workers; ++w) {
     pool.emplace_back([&, w] {
       try {
-        detail::Engine engine(options_.tt_bytes);
+        detail::Engine engine(options_.tt_bytes, options_.techniques);
         work(engine, w);
       } catch (...) {
         errors[w] = std::current_exception();
@@ -228,16 +227,15 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
     if (e) std::rethrow_exception(e);
 }
 
-std::vector<int> Solver::analyse_play(const std::array<std::uint64_t, kNumSeats>& hands,
-                                      int strain, int leader, const std::vector<int>& plays) {
+std::vector<int> Solver::analyse_play(const std::array<std::uint64_t, kNumSeats>& hands, int strain,
+                                      int leader, const std::vector<int>& plays) {
   BusyGuard guard(busy_);
   Position position(hands, strain, leader);
   const int declaring = side_of(rho(leader));
   int won = 0;
   auto value = [&] {
     const int rest = solve_position(*engine_, stats_, position);
-    return won + (side_of(position.to_play()) == declaring ? rest
-                                                            : position.tricks_left() - rest);
+    return won + (side_of(position.to_play()) == declaring ? rest : position.tricks_left() - rest);
   };
   std::vector<int> out;
   out.reserve(plays.size() + 1);

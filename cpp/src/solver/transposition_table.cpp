@@ -28,8 +28,9 @@ TranspositionTable::TranspositionTable(std::size_t bytes) {
   const std::size_t rest = bytes > index_bytes ? bytes - index_bytes : 0;
   chunk_count_ = std::max<std::size_t>(rest / sizeof(PatternChunk), 64);
   bucket_memory_.reset(zeroed<char>(index_bytes + 64));
-  const auto addr = reinterpret_cast<std::uintptr_t>(bucket_memory_.get());
-  buckets_ = reinterpret_cast<ShapeBucket*>((addr + 63) & ~std::uintptr_t{63});
+  void* start = bucket_memory_.get();
+  std::size_t space = index_bytes + 64;
+  buckets_ = static_cast<ShapeBucket*>(std::align(64, index_bytes, start, space));
   chunks_.reset(zeroed<PatternChunk>(chunk_count_));
 }
 
@@ -75,7 +76,7 @@ void TranspositionTable::store(std::uint64_t shape, std::uint8_t key, const Patt
     sig |= (p.top[s] >> 30) << (2 * s);
   }
   const std::uint16_t tag = chain_tag(mask, sig);
-  for (unsigned cont = key; cont < 256; cont += 32) {
+  for (unsigned cont = key; cont < kKeyLimit; cont += kKeyContinuation) {
     ShapeBucket& b = bucket(shape, static_cast<std::uint8_t>(cont));
     for (int i = 0; i < b.count; ++i) {
       if (b.tags[i] == tag) {

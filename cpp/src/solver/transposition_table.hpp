@@ -17,9 +17,7 @@ namespace redouble::detail {
 inline constexpr std::uint32_t kTopCount = 15;
 
 /// The bits of a left-aligned owner code that its k highest cards occupy (k = 0..13).
-constexpr std::uint32_t top_mask(std::uint32_t k) noexcept {
-  return k ? ~0u << (32 - 2 * k) : 0u;
-}
+constexpr std::uint32_t top_mask(std::uint32_t k) noexcept { return k ? ~0u << (32 - 2 * k) : 0u; }
 
 /// One stored pattern with its bounds (24 bytes).
 struct Pattern {
@@ -64,15 +62,29 @@ static_assert(sizeof(PatternChunk) == 128);
 /// under key + 32, key + 64, ...
 struct ShapeBucket {
   static constexpr int kChains = 8;
-  std::uint64_t shape;   ///< 0 marks an empty bucket (no position at a boundary has shape 0)
-  std::uint8_t key;      ///< leader * 8 + strain + 1, plus 32 per continuation
-  std::uint8_t count;    ///< chains used
+  std::uint64_t shape;       ///< 0 marks an empty bucket (no position at a boundary has shape 0)
+  std::uint8_t key;          ///< leader * 8 + strain + 1, plus 32 per continuation
+  std::uint8_t count;        ///< chains used
   std::uint16_t generation;  ///< table generation that wrote it; older ones count as empty
   std::uint32_t pad;
   std::uint16_t tags[kChains];   ///< (sig << 5) | (mask + 1) of each chain
   std::uint32_t heads[kChains];  ///< first chunk of each chain
 };
 static_assert(sizeof(ShapeBucket) == 64);
+
+/// The key layout of a ShapeBucket (the shape is stored beside it): bits 0..2 hold strain + 1
+/// (1..5; 0 is never a key), bits 3..4 the seat on lead, bits 5..7 the continuation number of a
+/// shape whose chains overflow one bucket (0..6, so a key stays below 256).
+inline constexpr unsigned kKeyLeaderShift = 3;
+inline constexpr unsigned kKeyContinuation = 32;  ///< added per continuation bucket
+inline constexpr unsigned kKeyLimit = 256;        ///< keys are bytes
+
+/// The key of the first bucket of (leader, strain); continuation buckets add kKeyContinuation.
+constexpr std::uint8_t bucket_key(int leader, int strain) noexcept {
+  return static_cast<std::uint8_t>((static_cast<unsigned>(leader) << kKeyLeaderShift) +
+                                   static_cast<unsigned>(strain) + 1u);
+}
+static_assert(bucket_key(3, 4) == 3 * 8 + 4 + 1 && bucket_key(3, 4) < kKeyContinuation);
 
 /// Tag of the chain for suit mask m (bit s: the pattern fixes suit s's top card) and sig (two
 /// bits per suit: the seat holding that top card).

@@ -1,0 +1,240 @@
+// C++ tests of the core without Python (run by ctest, see CMakeLists.txt's REDOUBLE_TESTS):
+// perft counts pinned in tests/data/perft.txt, the solver against a plain minimax oracle on
+// small random endings, and properties of the DD table on full deals (agreement with single
+// solves, invariance under rotating the seats and relabelling the suits).
+//
+//   redouble_core_tests PATH/TO/tests/data/perft.txt
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "redouble/card_set.hpp"
+#include "redouble/deal.hpp"
+#include "redouble/dealer.hpp"
+#include "redouble/position.hpp"
+#include "redouble/random.hpp"
+#include "redouble/solver.hpp"
+
+namespace {
+
+int failures = 0;
+
+void check(bool ok, const std::string& what) {
+  if (!ok) {
+    ++failures;
+    std::printf("FAIL %s\n", what.c_str());
+  }
+}
+
+int strain_of(char c) { return static_cast<int>(std::string("CDHSN").find(c)); }
+int seat_of(char c) { return static_cast<int>(std::string("NESW").find(c)); }
+int card_of(const std::string& t) {
+  return redouble::card_id(static_cast<int>(std::string("CDHS").find(t[0])),
+                           static_cast<int>(std::string("23456789TJQKA").find(t[1])));
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(s);
+  while (std::getline(in, item, sep)) out.push_back(item);
+  if (!s.empty() && s.back() == sep) out.emplace_back();
+  return out;
+}
+
+/// Every line of perft.txt: `deal;strain;leader;trick;c1 c2 ...`, ck the legal sequences of k
+/// cards. Returns the number of counts checked.
+int test_perft(const char* path) {
+  std::ifstream in(path);
+  check(static_cast<bool>(in), std::string("cannot open ") + path);
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::vector<std::string> f = split(line, ';');
+    const redouble::Hands hands = redouble::parse_pbn_deal(f[0]);
+    std::vector<int> trick;
+    std::istringstream ts(f[3]);
+    for (std::string t; ts >> t;) trick.push_back(card_of(t));
+    redouble::Position p(hands, strain_of(f[1][0]), seat_of(f[2][0]), trick);
+    std::istringstream cs(f[4]);
+    int depth = 1;
+    for (unsigned long long want; cs >> want; ++depth, ++checked) {
+      const std::uint64_t got = p.perft(depth);
+      check(got == want, "perft " + f[0] + " depth " + std::to_string(depth) + ": got " +
+                             std::to_string(got) + ", want " + std::to_string(want));
+    }
+  }
+  return checked;
+}
+
+/// Plain minimax over Position: tricks the side to play now takes from here on.
+int oracle(redouble::Position& p) {
+  if (p.is_complete()) return 0;
+  const int side = p.to_play() & 1;
+  int best = -1;
+  for (std::uint64_t m = p.legal_plays(); m; m &= m - 1) {
+    const int card = redouble::lowest_card(m);
+    const int winner = p.play(card);
+    int mine = 0;
+    if (winner >= 0) mine = (winner & 1) == side ? 1 : 0;
+    // After the play the side to play may have changed; count for `side`.
+    const int rest = oracle(p);
+    const int rest_mine = (p.to_play() & 1) == side ? rest : p.tricks_left() - rest;
+    p.undo();
+    best = std::max(best, mine + rest_mine);
+  }
+  return best;
+}
+
+/// Random endings of `cards` cards a hand, some with a trick in progress.
+int test_endings(int cards, int count, std::uint64_t seed,
+                 const redouble::SearchTechniques& techniques = {}) {
+  redouble::Rng rng(seed);
+  redouble::Solver solver(redouble::SolverOptions{std::size_t{1} << 20, techniques});
+  int checked = 0;
+  for (int i = 0; i < count; ++i) {
+    const redouble::Hands full = redouble::random_deal(rng, 0);
+    redouble::Hands hands{};
+    for (int s = 0; s < 4; ++s) {
+      std::uint64_t h = full[static_cast<std::size_t>(s)];
+      for (int k = 0; k < cards; ++k) {
+        hands[static_cast<std::size_t>(s)] |= h & (~h + 1);
+        h &= h - 1;
+      }
+    }
+    const int strain = static_cast<int>(rng.below(5));
+    const int leader = static_cast<int>(rng.below(4));
+    redouble::Position p(hands, strain, leader);
+    // Play 0..2 cards of the first trick (the lowest legal card) to test mid-trick solves.
+    const int played = static_cast<int>(rng.below(3));
+    for (int k = 0; k < played; ++k) p.play(redouble::lowest_card(p.legal_plays()));
+    std::vector<int> trick;
+    trick.reserve(3);
+    for (int k = 0; k < p.trick_size(); ++k) trick.push_back(p.trick_card(k));
+    std::array<std::uint64_t, 4> now = p.hands();
+    const redouble::Position q(now, strain, leader, trick);
+    redouble::Position o = q;
+    const int want = oracle(o);
+    const int got = solver.solve(q);
+    const std::string where = redouble::format_pbn_deal(now) + " strain " + std::to_string(strain) +
+                              " leader " + std::to_string(leader);
+    check(got == want,
+          "solve " + where + ": got " + std::to_string(got) + ", oracle " + std::to_string(want));
+    // Every card's value agrees with the oracle after that card.
+    for (const auto& [card, value] : solver.solve_cards(q)) {
+      redouble::Position c = q;
+      const int side = c.to_play() & 1;
+      const int winner = c.play(card);
+      const int won = winner >= 0 && (winner & 1) == side ? 1 : 0;
+      const int rest = oracle(c);
+      const int mine = (c.to_play() & 1) == side ? rest : c.tricks_left() - rest;
+      check(value == won + mine, "solve_cards " + where + " card " + std::to_string(card));
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+/// Rotates the deal one seat clockwise (North's hand to East, ...).
+redouble::Hands rotate(const redouble::Hands& h) { return {h[3], h[0], h[1], h[2]}; }
+
+/// Relabels the suits by a permutation (suit s becomes perm[s]).
+redouble::Hands relabel(const redouble::Hands& h, const std::array<int, 4>& perm) {
+  redouble::Hands out{};
+  for (std::size_t seat = 0; seat < 4; ++seat)
+    for (int s = 0; s < 4; ++s)
+      out[seat] |= static_cast<std::uint64_t>(redouble::holding(h[seat], s))
+                   << (13 * perm[static_cast<std::size_t>(s)]);
+  return out;
+}
+
+int test_tables(int count) {
+  redouble::Solver solver;
+  int checked = 0;
+  for (int b = 1; b <= count; ++b) {
+    const redouble::Hands h = redouble::board_deal(17, static_cast<std::uint64_t>(b));
+    const redouble::DdTable t = solver.dd_table(h);
+    const redouble::DdTable r = solver.dd_table(rotate(h));
+    const std::array<int, 4> perm{3, 2, 1, 0};
+    const redouble::DdTable p = solver.dd_table(relabel(h, perm));
+    const std::string deal = redouble::format_pbn_deal(h);
+    for (int s = 0; s < 5; ++s) {
+      const auto ss = static_cast<std::size_t>(s);
+      const auto ps = static_cast<std::size_t>(s < 4 ? perm[ss] : 4);
+      for (int d = 0; d < 4; ++d) {
+        const auto ds = static_cast<std::size_t>(d);
+        const int v = t[ss][ds];
+        check(v >= 0 && v <= 13, "table range " + deal);
+        check(r[ss][static_cast<std::size_t>((d + 1) & 3)] == v, "rotation " + deal);
+        check(p[ps][ds] == v, "suit relabelling " + deal);
+      }
+    }
+    // One column against single solves: declarer's tricks are 13 minus the leader's side's.
+    for (int s = 0; s < 5; ++s) {
+      const redouble::Position lead(h, s, redouble::lho(0));
+      const int defence = solver.solve(lead);
+      check(t[static_cast<std::size_t>(s)][0] == 13 - defence, "single solve " + deal);
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+/// The batch dealer's fast path gives exactly the deals of board_deal, board by board.
+int test_batch_dealing() {
+  int checked = 0;
+  for (std::uint64_t seed : {0ull, 1ull, 2024ull, 0xFFFFFFFFFFFFFFFFull, 987654321ull}) {
+    const std::size_t n = 20000;
+    std::vector<std::uint64_t> fast(4 * n), ref(4 * n);
+    redouble::deals_batch(seed, 1, n, fast.data());
+    redouble::deals_batch_reference(seed, 1, n, ref.data());
+    check(fast == ref, "deals_batch vs board_deal, seed " + std::to_string(seed));
+    for (std::size_t i = 0; i < n; i += 997) {
+      const redouble::Hands h = redouble::board_deal(seed, i + 1);
+      for (std::size_t s = 0; s < 4; ++s) check(fast[4 * i + s] == h[s], "board_deal");
+    }
+    checked += static_cast<int>(n);
+  }
+  return checked;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: redouble_core_tests PATH/TO/perft.txt\n");
+    return 2;
+  }
+  const int perft = test_perft(argv[1]);
+  std::printf("perft: %d counts checked\n", perft);
+  check(perft >= 40, "perft.txt holds at least 40 counts");
+  int endings = 0;
+  for (int cards = 1; cards <= 4; ++cards) endings += test_endings(cards, 150, 1000 + cards);
+  std::printf("endings against the oracle: %d\n", endings);
+  // Each technique off in turn (the bench driver's ablation switches): same answers.
+  using T = redouble::SearchTechniques;
+  int ablated = 0;
+  for (bool T::*member : {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound,
+                          &T::lead_lookahead, &T::move_ordering, &T::killer_moves,
+                          &T::equivalent_cards, &T::skip_irrelevant, &T::guess}) {
+    T techniques;
+    techniques.*member = false;
+    ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
+  }
+  std::printf("endings with one technique off: %d\n", ablated);
+  std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
+  const int tables = test_tables(6);
+  std::printf("full deals, table properties: %d\n", tables);
+  if (failures) {
+    std::printf("%d failures\n", failures);
+    return 1;
+  }
+  std::printf("all passed\n");
+  return 0;
+}
