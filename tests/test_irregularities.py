@@ -49,6 +49,33 @@ DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.A
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 
+@pytest.fixture(scope="module")
+def _recorder(golden: Any) -> Any:
+    recorder = golden.LenientGameRecorder()
+    yield recorder
+    recorder.save()
+
+
+@pytest.fixture(autouse=True)
+def _golden_lenient_games(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, _recorder: Any
+) -> Any:
+    """Every lenient game a test here builds must say what it said before the game was split
+    into packages (issue 14): its log and score sheet, byte for byte (see golden.py)."""
+    built: list[Game] = []
+    init = Game.__init__
+
+    def recording_init(self: Game, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        built.append(self)
+
+    monkeypatch.setattr(Game, "__init__", recording_init)
+    yield
+    monkeypatch.undo()
+    bad = _recorder.check(request.node.nodeid, built)
+    assert not bad, f"lenient games differ from the golden record: {bad}"
+
+
 def game(law_set: str = "auction_1912", *calls: str, dealer: str = "N") -> Game:
     g = Game(law_set, deals=[DEAL] * 8, first_dealer=dealer, strict=False)
     for c in calls:
