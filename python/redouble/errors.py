@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "FormatError",
+    "GameError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
@@ -29,6 +30,10 @@ class IllegalPlayError(RedoubleError):
 
 class IllegalCallError(RedoubleError):
     """A call (bid, pass, double, redouble, declaration) that the law set does not allow."""
+
+
+class GameError(RedoubleError):
+    """An action that does not fit the game's state (wrong phase, wrong seat, bad log)."""
 
 
 class FormatError(RedoubleError):
