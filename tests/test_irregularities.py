@@ -1987,3 +1987,39 @@ def test_auction_1912_case_5_failed_cut_in_enters_without_cutting() -> None:
     # At the end of the rubber he enters without cutting again.
     b.end_rubber(cuts={"Gus": "C2", "Hal": "C3", "Ida": "C4", "Jo": "CK"})
     assert "Cy" in b.playing
+
+
+# ------------------------------------------------------------------------------------------------
+# Structure (issue 14): the law set names its code; every option has a handler.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_every_option_of_every_code_has_a_handler() -> None:
+    from redouble.game.remedies import HANDLERS
+    from redouble.irregularities import OptionCode
+
+    for name in laws.available():
+        code = code_for(name)
+        for rule in code.rules.values():
+            for option in rule.options:
+                assert isinstance(option.code, OptionCode), (name, option)
+                assert option.code in HANDLERS, f"{code.name}: {option.code} has no handler"
+    assert set(HANDLERS) == set(OptionCode)
+
+
+def test_a_law_set_names_its_irregularity_code() -> None:
+    import dataclasses
+
+    assert {laws.get(n).irregularity_code for n in laws.available()} == {
+        "auction_1912",
+        "bridge",
+        "contract",
+    }
+    by_field: dict[str, set[int]] = {}
+    for name in laws.available():
+        by_field.setdefault(laws.get(name).irregularity_code, set()).add(id(code_for(name)))
+    # One code object per field value, and a different one for each value.
+    assert all(len(ids) == 1 for ids in by_field.values())
+    assert len(set().union(*by_field.values())) == 3
+    with pytest.raises(laws.LawSetError, match="irregularity_code"):
+        dataclasses.replace(laws.get("contract"), irregularity_code="whist")

@@ -22,11 +22,11 @@ from ..irregularities import (
     Ruling,
     code_for,
 )
+from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet
 from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import PerSide, SessionLedger, ledger_for
-from ..table_play import _Obligations, _Revoke, _TablePlay
 from .events import Event, HandResult, Phase
 
 # ------------------------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ from ..irregularities import (
     law64_transfer,
     revoke_score_arguments,
 )
+from ..irregularities.table import _established, _Revoke
 from ..laws import Law64Revoke
-from ..table_play import _established, _Revoke
 from .core import _HandState, _parse_card
 from .events import Event, Phase
 

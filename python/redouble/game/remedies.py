@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract, declaring_procedure
@@ -13,6 +13,7 @@ from ..irregularities import (
     Obligation,
     ObligationKind,
     Option,
+    OptionCode,
     Ruling,
 )
 from ..scoring import PerSide
@@ -125,25 +126,26 @@ class _Remedies(_LenientPlay):
 
     def _prepare(self, r: Ruling, opt: Option, params: Mapping[str, Any]) -> Any:
         """Check an option's parameters and return the function that applies it."""
-        code = opt.code
-        if code == "new_deal":
-            return lambda: self._void_hand(r)
-        if code == "deal_stands":
-            index = int(r.data["trick"])
-            seat, _ = self._omissions[index]
-            return lambda: self._omissions.__setitem__(index, (seat, "deal_stands"))
-        no_effect = ("waive", "proceed", "compel", "void")
-        if code in no_effect or (
-            code == "accept" and r.kind is not Irregularity.IMPOSSIBLE_DECLARATION
-        ):
-            return lambda: None
-        handler = getattr(self, f"_apply_{code}", None)
-        if handler is None:
-            raise IrregularityError(f"option {code!r} cannot be applied")
-        result: Any = handler(r, params)
+        try:
+            code = OptionCode(opt.code)
+        except ValueError:
+            raise IrregularityError(f"option {opt.code!r} cannot be applied") from None
+        result: Any = HANDLERS[code](self, r, params)
         return result
 
     # The option handlers: each checks its parameters, then returns what applies it.
+    def _apply_new_deal(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        return lambda: self._void_hand(r)
+
+    def _apply_deal_stands(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        index = int(r.data["trick"])
+        seat, _ = self._omissions[index]
+        return lambda: self._omissions.__setitem__(index, (seat, "deal_stands"))
+
+    def _no_effect(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        """Waive, proceed, compel, void: the choice is recorded and nothing else changes."""
+        return lambda: None
+
     def _apply_let_stand(self, r: Ruling, params: Mapping[str, Any]) -> Any:
         d = self._declaring
         if r.kind is Irregularity.DEALT_OUT_OF_TURN:
@@ -232,6 +234,8 @@ class _Remedies(_LenientPlay):
         return lambda: self._regular_call(c, r.offender, applied=True)
 
     def _apply_accept(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        if r.kind is not Irregularity.IMPOSSIBLE_DECLARATION:
+            return lambda: None  # accepting the irregular call as made: nothing to do
         d = self._declaring
         assert isinstance(d, Auction)
         assert r.offender is not None
@@ -457,3 +461,37 @@ class _Remedies(_LenientPlay):
     def _apply_tricks(self, r: Ruling, params: Mapping[str, Any]) -> Any:
         side = Side[str(r.data["side"])]
         return lambda: self._revoke_claims.__setitem__(side, "tricks")
+
+
+# What applies each option (an explicit table: tests check every option of every code has one).
+HANDLERS: Mapping[OptionCode, Callable[[_Remedies, Ruling, Mapping[str, Any]], Any]] = {
+    OptionCode.ACCEPT: _Remedies._apply_accept,
+    OptionCode.CALL_CARD: _Remedies._apply_call_card,
+    OptionCode.CALL_SUIT: _Remedies._apply_call_suit,
+    OptionCode.COMPEL: _Remedies._no_effect,
+    OptionCode.CONCEDE: _Remedies._apply_concede,
+    OptionCode.CONDONE: _Remedies._apply_condone,
+    OptionCode.CORRECT: _Remedies._apply_correct,
+    OptionCode.DEAL_STANDS: _Remedies._apply_deal_stands,
+    OptionCode.EXPOSE: _Remedies._apply_expose,
+    OptionCode.HIGHEST: _Remedies._apply_highest,
+    OptionCode.LET_STAND: _Remedies._apply_let_stand,
+    OptionCode.LOSE: _Remedies._apply_lose,
+    OptionCode.LOWEST: _Remedies._apply_lowest,
+    OptionCode.NEW_DEAL: _Remedies._apply_new_deal,
+    OptionCode.NOT_PLAY_SUGGESTED: _Remedies._apply_not_play_suggested,
+    OptionCode.PENALISE: _Remedies._apply_penalise,
+    OptionCode.PLAY_OUT: _Remedies._apply_play_out,
+    OptionCode.PLAY_SUGGESTED: _Remedies._apply_play_suggested,
+    OptionCode.POINTS: _Remedies._apply_points,
+    OptionCode.PREVIOUS_FINAL: _Remedies._apply_previous_final,
+    OptionCode.PROCEED: _Remedies._no_effect,
+    OptionCode.PROHIBIT_SUIT: _Remedies._apply_prohibit_suit,
+    OptionCode.RETRACT: _Remedies._apply_retract,
+    OptionCode.TO_TRICK: _Remedies._apply_to_trick,
+    OptionCode.TREAT_AS_EXPOSED: _Remedies._apply_treat_as_exposed,
+    OptionCode.TRICKS: _Remedies._apply_tricks,
+    OptionCode.VOID: _Remedies._no_effect,
+    OptionCode.WAIVE: _Remedies._no_effect,
+    OptionCode.WIN: _Remedies._apply_win,
+}

@@ -17,10 +17,10 @@ from ..irregularities import (
     Ruling,
     rule_for,
 )
+from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
 from ..play import Position, Trick
 from ..scoring import PerSide
-from ..table_play import _exposed_cards
 from .core import _parse_card
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
