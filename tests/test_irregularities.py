@@ -1735,7 +1735,9 @@ def test_lenient_regular_play_scores_like_strict() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _decide_randomly(g: Game, rng: random.Random) -> None:
+def _decide_randomly(g: Game, rng: random.Random, *, objects: bool = False) -> None:
+    """Decide a pending ruling by a random option; `objects`: name suits and cards by Suit and
+    Card objects (or a card's number), not by text."""
     blocking = [x for x in g.pending if x.blocking]
     r = blocking[0] if blocking else g.pending[0]
     options = list(r.options)
@@ -1743,9 +1745,14 @@ def _decide_randomly(g: Game, rng: random.Random) -> None:
     for o in options:
         tries: list[dict[str, Any]] = [{}]
         if o.code == "call_suit":
-            tries = [{"suit": rng.choice("CDHS")}]
+            tries = [{"suit": rng.choice(list(Suit) if objects else "CDHS")}]
         if o.code == "to_trick":
             tries = [{"card": c} for c in r.data["cards"]]
+            if objects:
+                tries = [
+                    {"card": rng.choice([Card.parse(c), int(Card.parse(c))])}
+                    for c in r.data["cards"]
+                ]
         for params in tries:
             try:
                 g.decide(o.code, ruling=r.id, **params)
@@ -2023,3 +2030,47 @@ def test_a_law_set_names_its_irregularity_code() -> None:
     assert len(set().union(*by_field.values())) == 3
     with pytest.raises(laws.LawSetError, match="irregularity_code"):
         dataclasses.replace(laws.get("contract"), irregularity_code="whist")
+
+
+# ------------------------------------------------------------------------------------------------
+# Every log a lenient game writes reloads (issue 19, item 4): decisions made with Suit and Card
+# objects, not only text.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_logs_of_random_lenient_games_reload_identically() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=12, deadline=None, derandomize=True)
+    @given(
+        name=st.sampled_from(["auction_1912", "bridge_1906", "contract_rubber"]),
+        seed=st.integers(0, 10_000),
+    )
+    def check(name: str, seed: int) -> None:
+        rng = random.Random(seed)
+        g = Game(name, seed=seed, strict=False)
+        player = RandomPlayer(seed)
+        for _ in range(rng.randint(50, 600)):
+            if g.phase is Phase.COMPLETE:
+                break
+            if g.pending and (any(x.blocking for x in g.pending) or rng.random() < 0.5):
+                _decide_randomly(g, rng, objects=True)
+            else:
+                _inject(g, rng, player)
+        text = g.to_json()
+        again = Game.from_json(text)
+        assert again.to_json() == text
+        assert again.score_sheet() == g.score_sheet()
+        assert again.phase is g.phase
+
+    check()
+
+
+def test_a_suit_given_as_a_suit_is_logged_by_its_letter() -> None:
+    g = spades()
+    g.play("HA", seat="W")  # a lead out of turn: the declarer may call a suit
+    g.decide("call_suit", suit=Suit.CLUBS)
+    logged = [e for e in g.log if e.kind == "decide"][-1]
+    assert logged.data["suit"] == "C"
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,38 @@ def _parse_card(card: Card | str | int) -> Card:
     return Card.parse(card) if isinstance(card, str) else Card(int(card))
 
 
+TRICKS = 13
+"""Tricks in a deal, and cards in a whole hand."""
+TOP_LEVEL = 7
+"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
+
+
+def _check_int(name: str, value: object) -> int:
+    """`value` as an int (numpy's integers too); a bool or anything else is refused."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
+    """The deals given to a game, each a whole deal of 13 cards a hand (a game plays hands
+    to the thirteenth trick)."""
+    if deals is None:
+        return None
+    if isinstance(deals, (str, bytes, Deal)) or not isinstance(deals, Sequence):
+        raise TypeError(f"deals must be a sequence of Deal, not {type(deals).__name__}")
+    for i, d in enumerate(deals):
+        if not isinstance(d, Deal):
+            raise TypeError(f"deals[{i}] must be a Deal, not {type(d).__name__}")
+        short = [s.letter for s in Seat if len(d[s]) != TRICKS]
+        if short:
+            raise GameError(f"deals[{i}] is not a whole deal: {', '.join(short)} not 13 cards")
+    return list(deals)
+
+
 class _HandState:
     """The state of a game and the one place its hands advance: deal, declare, play, score
     (internal base of :class:`~redouble.game.Game`)."""
@@ -84,13 +117,24 @@ class _HandState:
         boards: int = 4,
         strict: bool = True,
     ) -> None:
+        # Every argument is checked here, before any state exists (TypeError for a wrong
+        # type, GameError for a bad value, each naming the argument).
+        if not isinstance(law_set, (LawSet, str)):
+            raise TypeError(f"law_set must be a LawSet or its name, not {type(law_set).__name__}")
+        seed = _check_int("seed", seed)
+        boards = _check_int("boards", boards)
+        if boards < 1:
+            raise GameError(f"boards must be at least 1, got {boards}")
+        for name, flag in (("deal_by_the_laws", deal_by_the_laws), ("strict", strict)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
         self._law = get_law_set(law_set)
         self._seed = seed
         self._first_dealer = Seat.of(first_dealer)
-        self._fixed_deals = list(deals) if deals is not None else None
+        self._fixed_deals = _check_deals(deals)
         self._by_laws = deal_by_the_laws
         self._boards = boards
-        self._strict = bool(strict)
+        self._strict = strict
         self._code: IrregularityCode = code_for(self._law)
         self._next_ruling = 1
         # How the hands add up (rubber, Chicago, boards) is the law set's, kept by scoring.
@@ -209,7 +253,7 @@ class _HandState:
         assert self._contract is not None
         options: dict[str, Any] = {"deal": self._deal}
         limit = self._law.undertricks.one_spade_limit if self._law.undertricks else None
-        if limit is not None and isinstance(self._declaring, Auction):
+        if limit is not None:
             options["dealer_original_one_spade"] = (
                 self._declaring.dealer_original_one_spade
                 and self._declaring.dealer == self._dealer
@@ -233,7 +277,7 @@ class _HandState:
     ) -> None:
         assert self._contract is not None
         c = self._contract
-        maker = self._declaring.maker if isinstance(self._declaring, BridgeDeclaration) else None
+        maker = self._declaring.maker
         score = self._session.score_hand(
             c.spec(), maker if maker is not None else c.declarer, tricks, **options
         )
@@ -309,7 +353,7 @@ class _HandState:
             return (self._contract.declarer,) if self._contract is not None else (self._dealer,)
         if claimant is Claimant.MAKER:
             d = self._declaring
-            maker = d.maker if isinstance(d, BridgeDeclaration) else None
+            maker = d.maker
             return (maker,) if maker is not None else (self._dealer,)
         if claimant is Claimant.ELDEST_HAND:
             return (self._dealer.lho,)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, Seat
+from ..cards import Card, Rank, Seat
 from ..errors import GameError
 from ..laws import LawSet
 from ..laws import get as get_law_set
@@ -44,7 +44,9 @@ class CutResult:
 def _cut_key(law: LawSet, card: Card) -> tuple[int, int]:
     rules = law.cutting
     rank = (
-        0 if (rules.ace_low and card.rank == 12) else int(card.rank) + (1 if rules.ace_low else 0)
+        0
+        if (rules.ace_low and card.rank == Rank.ACE)
+        else int(card.rank) + (1 if rules.ace_low else 0)
     )
     order = rules.tie_suit_order
     suit = order.index(card.suit.letter) if order else 0

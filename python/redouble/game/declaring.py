@@ -9,7 +9,7 @@ from ..irregularities import (
     Irregularity,
     IrregularityError,
 )
-from .core import _IMPOSSIBLE_BID, _Consent, _parse_card
+from .core import _IMPOSSIBLE_BID, TOP_LEVEL, _Consent, _parse_card
 from .events import Event, Phase
 from .reports import _Reports
 
@@ -32,9 +32,9 @@ class _LenientDeclaring(_Reports):
     def _impossible(self, call: Call | str) -> Call | None:
         """A bid of more than seven in a declaration of the law set (A50), else None."""
         if isinstance(call, Call):
-            return call if call.is_bid and (call.level or 0) > 7 else None
+            return call if call.is_bid and (call.level or 0) > TOP_LEVEL else None
         m = _IMPOSSIBLE_BID.match(call)
-        if not m or int(m.group(1)) <= 7:
+        if not m or int(m.group(1)) <= TOP_LEVEL:
             return None
         try:
             symbol = self._law.declaration(m.group(2)).symbol
@@ -77,7 +77,7 @@ class _LenientDeclaring(_Reports):
         if impossible is not None:
             self._require(Irregularity.IMPOSSIBLE_DECLARATION, IllegalCallError, text)
             assert c.declaration is not None
-            seven = Call(CallKind.BID, 7, c.declaration)
+            seven = Call(CallKind.BID, TOP_LEVEL, c.declaration)
             drop: list[str] = [] if d.is_legal(seven) else ["accept"]
             if not self._side_bids(d, s.side.opponents):
                 drop.append("previous_final")

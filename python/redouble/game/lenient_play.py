@@ -17,7 +17,7 @@ from ..irregularities import (
 )
 from ..irregularities.table import _established, _Revoke
 from ..laws import Law64Revoke
-from .core import _HandState, _parse_card
+from .core import TRICKS, _HandState, _parse_card
 from .events import Event, Phase
 
 
@@ -56,7 +56,7 @@ class _LenientPlay(_HandState):
         if full:
             self._gather()
         self._place(s, c)
-        if self._phase is Phase.PLAY and t.is_full() and len(t.tricks) == 12:
+        if self._phase is Phase.PLAY and t.is_full() and len(t.tricks) == TRICKS - 1:
             self._gather()
         self._surplus_found_by_want_of_a_card()
 
@@ -156,13 +156,13 @@ class _LenientPlay(_HandState):
         self._obligations = [(o, k) for o, k in self._obligations if k is None or k > index]
         for rv in self._revokes:
             if rv.trick == index and not rv.corrected and not rv.established:
-                if rv.questioned and len(t.tricks) < 13:
+                if rv.questioned and len(t.tricks) < TRICKS:
                     continue  # A85: quitting does not establish it
                 self._establish(rv)
         for r in list(self._open.values()):
             if r.kind in (Irregularity.LEAD_OUT_OF_TURN, Irregularity.DECLARER_LEAD_OUT_OF_TURN):
                 self._close(r, "lapsed")
-        if len(t.tricks) == 13:
+        if len(t.tricks) == TRICKS:
             self._end_play()
 
     def _establish(self, rv: _Revoke) -> None:
@@ -409,7 +409,7 @@ class _LenientPlay(_HandState):
         t = self._table
         if not self._surplus or self._phase is not Phase.PLAY or t is None:
             return
-        if len(t.tricks) < 13 and not t.hands[t.expected()]:
+        if len(t.tricks) < TRICKS and not t.hands[t.expected()]:
             self._restore_surplus(restore=True)
 
     def _restore_surplus(self, *, restore: bool) -> int:
@@ -501,7 +501,7 @@ class _LenientPlay(_HandState):
         declarer = self._contract.declarer
         if seat is not None and Seat.of(seat) != declarer:
             raise GameError("only the declarer's claim is provided for [A72]")
-        remaining = 13 - len(t.tricks) - (1 if t.is_full() else 0)
+        remaining = TRICKS - len(t.tricks) - (1 if t.is_full() else 0)
         n = remaining if tricks is None else int(tricks)
         if not 0 <= n <= remaining:
             raise GameError(f"{n} tricks claimed, {remaining} remain")

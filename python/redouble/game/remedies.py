@@ -7,6 +7,7 @@ from typing import Any
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract, declaring_procedure
 from ..cards import Card, Seat, Side, Suit
+from ..errors import RedoubleError
 from ..irregularities import (
     Irregularity,
     IrregularityError,
@@ -17,7 +18,7 @@ from ..irregularities import (
     Ruling,
 )
 from ..scoring import PerSide
-from .core import _NO_PENALTY, _parse_card
+from .core import _NO_PENALTY, TOP_LEVEL, TRICKS, _parse_card
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
 
@@ -81,7 +82,7 @@ class _Remedies(_LenientPlay):
         data: dict[str, Any] = {"option": option, "ruling": r.id}
         for key, value in params.items():
             if value is not None:
-                data[key] = str(value)
+                data[key] = _as_logged(key, value)
         if consulted:
             data["consulted"] = True
         self._log.append(Event("decide", by, data))
@@ -239,7 +240,7 @@ class _Remedies(_LenientPlay):
         d = self._declaring
         assert isinstance(d, Auction)
         assert r.offender is not None
-        seven = Call(CallKind.BID, 7, str(r.data["declaration"]))
+        seven = Call(CallKind.BID, TOP_LEVEL, str(r.data["declaration"]))
         if not d.is_legal(seven):
             raise IrregularityError(f"{seven} is not a sufficient bid here")
         offender = r.offender
@@ -414,7 +415,7 @@ class _Remedies(_LenientPlay):
             self._place(offender, chosen)
             if exposed:
                 self._callable[offender].update(c for c in cards if c != chosen)
-            if self._phase is Phase.PLAY and t.is_full() and len(t.tricks) == 12:
+            if self._phase is Phase.PLAY and t.is_full() and len(t.tricks) == TRICKS - 1:
                 self._gather()
 
         return apply
@@ -461,6 +462,19 @@ class _Remedies(_LenientPlay):
     def _apply_tricks(self, r: Ruling, params: Mapping[str, Any]) -> Any:
         side = Side[str(r.data["side"])]
         return lambda: self._revoke_claims.__setitem__(side, "tricks")
+
+
+def _as_logged(key: str, value: Any) -> str:
+    """A decision's parameter as the log writes it: the text its reader parses back (a suit by
+    its letter, a card by its name), whatever form the caller gave it in."""
+    if isinstance(value, Suit):
+        return value.letter
+    if key == "card" and not isinstance(value, str):
+        try:
+            return str(_parse_card(value))
+        except (RedoubleError, TypeError):
+            pass  # not a card: no option took it, and the log keeps what was said
+    return str(value)
 
 
 # What applies each option (an explicit table: tests check every option of every code has one).

@@ -41,6 +41,7 @@ class _Replayed:
     fields: Mapping[str, tuple[type, ...]]
     strict: bool = False  # also replayed in a strict game's log
     seat: bool = False  # the event must name the seat that acted
+    required: tuple[str, ...] = ()  # the fields it cannot do without
 
 
 def _table() -> dict[str, _Replayed]:
@@ -48,16 +49,20 @@ def _table() -> dict[str, _Replayed]:
 
     card = {"card": _STR}
     return {
-        "call": _Replayed(Game.call, {"call": _STR}, strict=True),
-        "play": _Replayed(Game.play, card, strict=True),
-        "play_together": _Replayed(Game.play_together, {"cards": (list,)}),
-        "expose": _Replayed(Game.expose, {**card, "during_deal": _BOOL}, seat=True),
+        "call": _Replayed(Game.call, {"call": _STR}, strict=True, required=("call",)),
+        "play": _Replayed(Game.play, card, strict=True, required=("card",)),
+        "play_together": _Replayed(Game.play_together, {"cards": (list,)}, required=("cards",)),
+        "expose": _Replayed(
+            Game.expose, {**card, "during_deal": _BOOL}, seat=True, required=("card",)
+        ),
         "quit_trick": _Replayed(Game.quit_trick, {}),
         "correct_revoke": _Replayed(Game.correct_revoke, {}),
-        "call_exposed_card": _Replayed(Game.call_exposed_card, card),
+        "call_exposed_card": _Replayed(Game.call_exposed_card, card, required=("card",)),
         "claim": _Replayed(Game.claim, {"tricks": _INT_OR_NONE}),
         "throw_down": _Replayed(Game.throw_down, {}, seat=True),
-        "remark": _Replayed(Game.remark, {"kind": _STR, "card": _STR_OR_NONE}, seat=True),
+        "remark": _Replayed(
+            Game.remark, {"kind": _STR, "card": _STR_OR_NONE}, seat=True, required=("kind",)
+        ),
         "decide": _Replayed(
             Game.decide,
             {
@@ -68,20 +73,25 @@ def _table() -> dict[str, _Replayed]:
                 "call": _STR,
                 "consulted": _BOOL,
             },
+            required=("option",),
         ),
         "record_wrong_penalty": _Replayed(Game.record_wrong_penalty, {"ruling": _INT}),
-        "correct_call": _Replayed(Game.correct_call, {"call": _STR}),
+        "correct_call": _Replayed(Game.correct_call, {"call": _STR}, required=("call",)),
         "report_new_deal_ground": _Replayed(
-            Game.report_new_deal_ground, {"ground": _STR, "hand": _INT_OR_NONE}
+            Game.report_new_deal_ground,
+            {"ground": _STR, "hand": _INT_OR_NONE},
+            required=("ground",),
         ),
         "report_dealt_out_of_turn": _Replayed(
-            Game.report_dealt_out_of_turn, {"dealer": _STR, "before_last_card": _BOOL}
+            Game.report_dealt_out_of_turn,
+            {"dealer": _STR, "before_last_card": _BOOL},
+            required=("dealer",),
         ),
-        "report_dealer_looked": _Replayed(Game.report_dealer_looked, card),
+        "report_dealer_looked": _Replayed(Game.report_dealer_looked, card, required=("card",)),
         "report_short_hand": _Replayed(Game.report_short_hand, {}, seat=True),
         "consent": _Replayed(Game.consent, {}, seat=True),
         "ask_having_none": _Replayed(Game.ask_having_none, {"answered_no": _BOOL}, seat=True),
-        "play_surplus_card": _Replayed(Game.play_surplus_card, card, seat=True),
+        "play_surplus_card": _Replayed(Game.play_surplus_card, card, seat=True, required=("card",)),
         "count_tricks": _Replayed(Game.count_tricks, {}, seat=True),
     }
 
@@ -177,6 +187,9 @@ def _replay_event(game: Game, i: int, e: Event, strict: bool) -> None:
     if unknown:
         raise GameError(f"{where}: unknown field(s) {', '.join(sorted(map(repr, unknown)))}")
     kwargs = {k: _typed(where, e.data, k, how.fields[k]) for k in e.data}
+    missing = [k for k in how.required if k not in kwargs]
+    if missing:
+        raise GameError(f"{where}: no {', '.join(map(repr, missing))} field")
     if how.seat and e.seat is None:
         raise GameError(f"{where}: the event names no seat")
     if strict and game.to_act != e.seat:

@@ -55,6 +55,15 @@ class Game(_LenientDeclaring):
         LawSetError: unknown law set.
     """
 
+    def __repr__(self) -> str:
+        mode = "" if self._strict else " lenient"
+        where = f"hand {self._hand_number}, {self._phase.value}"
+        seat = self.to_act
+        if seat is not None:
+            where += f", {seat.name.title()} to act"
+        totals = self._session.totals
+        return f"<Game {self._law.name}{mode}: {where}; NS {totals.ns}, EW {totals.ew}>"
+
     # -- queries -----------------------------------------------------------------------------------
     @property
     def law_set(self) -> LawSet:
