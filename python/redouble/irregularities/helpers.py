@@ -117,13 +117,14 @@ def claim_holds(
     *,
     max_exhaustive_tricks: int = 4,
 ) -> bool | None:
-    """Whether `claimer_side` can take `tricks` of the remaining tricks double-dummy.
+    """Whether `claimer_side` can take `tricks` of the remaining tricks double-dummy, by
+    :mod:`redouble.solver`; None when the cards do not make a position.
 
-    Uses :mod:`redouble.solver` when it can be imported; otherwise an exhaustive search, only
-    for endings of at most `max_exhaustive_tricks` tricks; None when neither can tell (or the
-    position cannot be built).
+    `max_exhaustive_tricks` is accepted and ignored: the solver, part of the package, always
+    answers, so the exhaustive search it once bounded was never reached and is gone.
     """
     from ..play import Position
+    from ..solver import Solver
 
     try:
         position = Position(list(hands), strain, leader, trick)
@@ -132,41 +133,6 @@ def claim_holds(
     left = position.tricks_left
     if tricks > left:
         return False
-    import importlib
-
-    try:
-        _solver: Any = importlib.import_module("redouble.solver")
-    except ImportError:
-        _solver = None
-    if _solver is not None:
-        got: int | None
-        try:
-            got = int(_solver.Solver().solve(position))
-        except (RuntimeError, ValueError, TypeError, AttributeError):  # not ready: search
-            got = None
-        if got is not None:
-            mine = got if position.to_play.side == claimer_side else left - got
-            return mine >= tricks
-    if left > max_exhaustive_tricks:
-        return None
-    memo: dict[tuple[int, int, int, int, int, int], int] = {}
-
-    def best(p: Position) -> int:
-        """Most tricks `claimer_side` takes from here with best play by both sides."""
-        if p.is_complete():
-            return 0
-        key = (*p.deal.masks, int(p.to_play), 0) if not p.trick else None
-        if key is not None and key in memo:
-            return memo[key]
-        mine = p.to_play.side == claimer_side
-        result = -1 if mine else 99
-        for card in p.legal_plays():
-            won = p.play(card)
-            value = best(p) + (1 if won is not None and won.side == claimer_side else 0)
-            p.undo()
-            result = max(result, value) if mine else min(result, value)
-        if key is not None:
-            memo[key] = result
-        return result
-
-    return best(position) >= tricks
+    got = int(Solver().solve(position))
+    mine = got if position.to_play.side == claimer_side else left - got
+    return mine >= tricks
