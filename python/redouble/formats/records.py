@@ -64,7 +64,9 @@ __all__ = [
     "AuctionRecord",
     "BoardRecord",
     "Call",
+    "CallRecord",
     "Contract",
+    "ContractRecord",
     "DDTable",
     "DeclarationRecord",
     "PlayRecord",
@@ -161,7 +163,7 @@ def _check_annotations(annotations: tuple[str, ...]) -> None:
 
 
 @dataclass(frozen=True)
-class Call:
+class CallRecord:
     """One call of an auction as a normalised token, with its note and annotations.
 
     Raises:
@@ -261,11 +263,16 @@ class Call:
         return self.token
 
 
+# The record's former name, kept for existing code: in redouble.auction, Call is the
+# game's call; here the file's (issue 14: each name means one thing).
+Call = CallRecord
+
+
 _CONTRACT_RE = re.compile(r"^([1-7]?)(NT|RS|[CDHSNR])(X*)$")
 
 
 @dataclass(frozen=True)
-class Contract:
+class ContractRecord:
     """A contract as files state it: level, declaration and number of doublings, or passed out.
 
     Raises:
@@ -326,6 +333,11 @@ class Contract:
         if self.declaration is None:
             return "Pass"
         return f"{self.level or ''}{self.declaration}{'X' * self.doublings}"
+
+
+# The record's former name, kept for existing code: in redouble.auction, Contract is the
+# game's contract; here the file's (issue 14: each name means one thing).
+Contract = ContractRecord
 
 
 # ---------------------------------------------------------------------------------------------
