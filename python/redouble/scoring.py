@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from redouble.cards import Seat, Side
 from redouble.deal import Vulnerability
-from redouble.errors import RedoubleError
+from redouble.errors import RedoubleError, ScoringInputError
 from redouble.laws import (
     ChicaneRules,
     Declaration,
@@ -72,10 +72,6 @@ __all__ = [
     "score_hand",
     "settle_three_handed",
 ]
-
-
-class ScoringInputError(RedoubleError, ValueError):
-    """Input that cannot be scored: bad tricks, honours, contract, revokes or sequence of hands."""
 
 
 # --------------------------------------------------------------------------------------------

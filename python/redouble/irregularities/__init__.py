@@ -179,12 +179,12 @@ Example::
 
 from __future__ import annotations
 
+from ..errors import IrregularityError
 from .catalogue import (
     JOINT_WORDINGS,
     Claimant,
     Irregularity,
     IrregularityCode,
-    IrregularityError,
     Obligation,
     ObligationKind,
     Option,

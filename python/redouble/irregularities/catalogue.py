@@ -9,12 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Seat, Suit
-from ..errors import RedoubleError
-
-
-class IrregularityError(RedoubleError):
-    """An irregularity or a decision that the laws do not allow (wrong option, wrong claimant,
-    nothing to decide): refused with nothing changed."""
+from ..errors import IrregularityError
 
 
 class Irregularity(enum.Enum):

@@ -6,13 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, CardSet, Seat, Side, Strain
-from ..errors import RedoubleError
+from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
 from ..laws import get as get_law_set
 from ..scoring import PerSide
-from .catalogue import (
-    IrregularityError,
-)
 
 # --------------------------------------------------------------------------------------------
 # Pure helpers the game uses.

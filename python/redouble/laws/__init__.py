@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from redouble.cards import Strain
-from redouble.errors import RedoubleError
+from redouble.errors import LawSetError
 
 __all__ = [
     "BidOrder",
@@ -62,10 +62,6 @@ __all__ = [
     "available",
     "get",
 ]
-
-
-class LawSetError(RedoubleError, ValueError):
-    """An unknown law set, an unknown declaration, or a law set whose data is inconsistent."""
 
 
 # --------------------------------------------------------------------------------------------
