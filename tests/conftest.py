@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -70,3 +71,19 @@ def endings() -> Callable[..., npt.NDArray[np.uint64]]:
         return make_endings(n, size, seed)
 
     return factory
+
+
+@pytest.fixture(scope="session")
+def golden() -> Any:
+    """tests/golden.py, the game's golden records (loaded by path: tests are not a package)."""
+    import importlib.util
+    import sys
+
+    if "redouble_golden" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("redouble_golden", DATA.parent / "golden.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["redouble_golden"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["redouble_golden"]

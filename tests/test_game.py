@@ -247,3 +247,29 @@ def test_a_game_of_given_deals_stops_when_they_are_played() -> None:
     assert [r.deal for r in g.results] == deals
     assert g.log[-1].kind == "end"
     assert Game.from_json(g.to_json()).totals == g.totals
+
+
+def test_both_declaring_procedures_follow_one_protocol() -> None:
+    from redouble.auction import Auction, BridgeDeclaration, Declaring, declaring_procedure
+
+    auction = declaring_procedure("auction_1912", Seat.NORTH)
+    bridge = declaring_procedure("bridge_1906", Seat.NORTH)
+    assert isinstance(auction, Auction)
+    assert isinstance(bridge, BridgeDeclaration)
+    for procedure in (auction, bridge):
+        assert isinstance(procedure, Declaring)
+        assert procedure.maker is None
+        assert procedure.history == ()
+        assert procedure.dealer_original_one_spade is False
+    auction.call("1H")
+    auction.call("P")
+    assert auction.history == ((Seat.NORTH, auction.calls[0]), (Seat.EAST, auction.calls[1]))
+
+
+def test_a_game_says_what_it_holds() -> None:
+    g = Game("auction_1912", seed=3)
+    assert repr(g) == "<Game AUCTION_WCNY_1912: hand 1, declare, North to act; NS 0, EW 0>"
+    g.auto_play(RandomPlayer(3))
+    assert repr(g).startswith("<Game AUCTION_WCNY_1912: hand ")
+    assert f"complete; NS {g.totals.ns}, EW {g.totals.ew}>" in repr(g)
+    assert "lenient" in repr(Game("contract", strict=False))

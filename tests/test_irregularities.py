@@ -49,6 +49,33 @@ DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.A
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 
+@pytest.fixture(scope="module")
+def _recorder(golden: Any) -> Any:
+    recorder = golden.LenientGameRecorder()
+    yield recorder
+    recorder.save()
+
+
+@pytest.fixture(autouse=True)
+def _golden_lenient_games(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, _recorder: Any
+) -> Any:
+    """Every lenient game a test here builds must say what it said before the game was split
+    into packages (issue 14): its log and score sheet, byte for byte (see golden.py)."""
+    built: list[Game] = []
+    init = Game.__init__
+
+    def recording_init(self: Game, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        built.append(self)
+
+    monkeypatch.setattr(Game, "__init__", recording_init)
+    yield
+    monkeypatch.undo()
+    bad = _recorder.check(request.node.nodeid, built)
+    assert not bad, f"lenient games differ from the golden record: {bad}"
+
+
 def game(law_set: str = "auction_1912", *calls: str, dealer: str = "N") -> Game:
     g = Game(law_set, deals=[DEAL] * 8, first_dealer=dealer, strict=False)
     for c in calls:
@@ -1708,7 +1735,9 @@ def test_lenient_regular_play_scores_like_strict() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-def _decide_randomly(g: Game, rng: random.Random) -> None:
+def _decide_randomly(g: Game, rng: random.Random, *, objects: bool = False) -> None:
+    """Decide a pending ruling by a random option; `objects`: name suits and cards by Suit and
+    Card objects (or a card's number), not by text."""
     blocking = [x for x in g.pending if x.blocking]
     r = blocking[0] if blocking else g.pending[0]
     options = list(r.options)
@@ -1716,9 +1745,14 @@ def _decide_randomly(g: Game, rng: random.Random) -> None:
     for o in options:
         tries: list[dict[str, Any]] = [{}]
         if o.code == "call_suit":
-            tries = [{"suit": rng.choice("CDHS")}]
+            tries = [{"suit": rng.choice(list(Suit) if objects else "CDHS")}]
         if o.code == "to_trick":
             tries = [{"card": c} for c in r.data["cards"]]
+            if objects:
+                tries = [
+                    {"card": rng.choice([Card.parse(c), int(Card.parse(c))])}
+                    for c in r.data["cards"]
+                ]
         for params in tries:
             try:
                 g.decide(o.code, ruling=r.id, **params)
@@ -1960,3 +1994,83 @@ def test_auction_1912_case_5_failed_cut_in_enters_without_cutting() -> None:
     # At the end of the rubber he enters without cutting again.
     b.end_rubber(cuts={"Gus": "C2", "Hal": "C3", "Ida": "C4", "Jo": "CK"})
     assert "Cy" in b.playing
+
+
+# ------------------------------------------------------------------------------------------------
+# Structure (issue 14): the law set names its code; every option has a handler.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_every_option_of_every_code_has_a_handler() -> None:
+    from redouble.game.remedies import HANDLERS
+    from redouble.irregularities import OptionCode
+
+    for name in laws.available():
+        code = code_for(name)
+        for rule in code.rules.values():
+            for option in rule.options:
+                assert isinstance(option.code, OptionCode), (name, option)
+                assert option.code in HANDLERS, f"{code.name}: {option.code} has no handler"
+    assert set(HANDLERS) == set(OptionCode)
+
+
+def test_a_law_set_names_its_irregularity_code() -> None:
+    import dataclasses
+
+    assert {laws.get(n).irregularity_code for n in laws.available()} == {
+        "auction_1912",
+        "bridge",
+        "contract",
+    }
+    by_field: dict[str, set[int]] = {}
+    for name in laws.available():
+        by_field.setdefault(laws.get(name).irregularity_code, set()).add(id(code_for(name)))
+    # One code object per field value, and a different one for each value.
+    assert all(len(ids) == 1 for ids in by_field.values())
+    assert len(set().union(*by_field.values())) == 3
+    with pytest.raises(laws.LawSetError, match="irregularity_code"):
+        dataclasses.replace(laws.get("contract"), irregularity_code="whist")
+
+
+# ------------------------------------------------------------------------------------------------
+# Every log a lenient game writes reloads (issue 19, item 4): decisions made with Suit and Card
+# objects, not only text.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_the_logs_of_random_lenient_games_reload_identically() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=12, deadline=None, derandomize=True)
+    @given(
+        name=st.sampled_from(["auction_1912", "bridge_1906", "contract_rubber"]),
+        seed=st.integers(0, 10_000),
+    )
+    def check(name: str, seed: int) -> None:
+        rng = random.Random(seed)
+        g = Game(name, seed=seed, strict=False)
+        player = RandomPlayer(seed)
+        for _ in range(rng.randint(50, 600)):
+            if g.phase is Phase.COMPLETE:
+                break
+            if g.pending and (any(x.blocking for x in g.pending) or rng.random() < 0.5):
+                _decide_randomly(g, rng, objects=True)
+            else:
+                _inject(g, rng, player)
+        text = g.to_json()
+        again = Game.from_json(text)
+        assert again.to_json() == text
+        assert again.score_sheet() == g.score_sheet()
+        assert again.phase is g.phase
+
+    check()
+
+
+def test_a_suit_given_as_a_suit_is_logged_by_its_letter() -> None:
+    g = spades()
+    g.play("HA", seat="W")  # a lead out of turn: the declarer may call a suit
+    g.decide("call_suit", suit=Suit.CLUBS)
+    logged = [e for e in g.log if e.kind == "decide"][-1]
+    assert logged.data["suit"] == "C"
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()

@@ -23,11 +23,16 @@ from .cards import Card, CardSet, Rank, Seat, Side, Strain, Suit
 from .deal import DEAL_COUNT, Board, Deal, DealRecord, NewDealReason, Vulnerability
 from .dealing import board, deal, deal_by_the_laws, deals, predeal
 from .errors import (
+    ClubError,
     FormatError,
+    GameError,
     IllegalCallError,
     IllegalPlayError,
     InvalidDealError,
+    IrregularityError,
+    LawSetError,
     RedoubleError,
+    ScoringInputError,
 )
 from .play import Position, Trick, trick_winner
 
@@ -41,16 +46,21 @@ __all__ = [
     "Board",
     "Card",
     "CardSet",
+    "ClubError",
     "Deal",
     "DealRecord",
     "FormatError",
+    "GameError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "IrregularityError",
+    "LawSetError",
     "NewDealReason",
     "Position",
     "Rank",
     "RedoubleError",
+    "ScoringInputError",
     "Seat",
     "Side",
     "Strain",

@@ -25,7 +25,7 @@ import enum
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
 from .cards import Seat, Strain
@@ -41,6 +41,7 @@ __all__ = [
     "Call",
     "CallKind",
     "Contract",
+    "Declaring",
     "declaring_procedure",
 ]
 
@@ -432,6 +433,16 @@ class Auction:
         return Contract(bid.level, bid.declaration, self.doublings, declarer)
 
     @property
+    def maker(self) -> Seat | None:
+        """None: an auction has no make of the trump (see :attr:`BridgeDeclaration.maker`)."""
+        return None
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Call], ...]:
+        """(seat, call) pairs in order."""
+        return tuple((self.dealer.next(i), c) for i, c in enumerate(self.calls))
+
+    @property
     def dealer_original_one_spade(self) -> bool:
         """Auction 1912 law 48: the dealer's opening One Spade stood, with passes and doubles only."""
         calls = self.calls
@@ -579,6 +590,11 @@ class BridgeDeclaration:
     def doublings(self) -> int:
         """How many times the declaration was doubled (x2 each)."""
         return self._doublings
+
+    @property
+    def dealer_original_one_spade(self) -> bool:
+        """False: Auction 1912 Law 48's One Spade has no counterpart in Bridge."""
+        return False
 
     @property
     def contract(self) -> Contract | None:
@@ -777,6 +793,77 @@ class BridgeDeclaration:
 
     def __str__(self) -> str:
         return f"{self._dealer.letter}: " + " ".join(str(c) for c in self.calls)
+
+
+@runtime_checkable
+class Declaring(Protocol):
+    """What a game asks of its declaring, whichever procedure the law set has: an
+    :class:`Auction` (bidding) or a :class:`BridgeDeclaration` (the make and the doubling).
+
+    A game holds one of them and asks these alone, not which one it holds.
+    """
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set the declaring follows."""
+        ...
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer."""
+        ...
+
+    @property
+    def to_call(self) -> Seat | None:
+        """The seat to speak, or None when declaring is over."""
+        ...
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made, in order."""
+        ...
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Call], ...]:
+        """(seat, call) pairs in order."""
+        ...
+
+    @property
+    def maker(self) -> Seat | None:
+        """Who made the trump, where the procedure has a make (Bridge); else None."""
+        ...
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether declaring is over."""
+        ...
+
+    @property
+    def doublings(self) -> int:
+        """How many times the final declaration was doubled."""
+        ...
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final declaration once declaring is over (None when passed out or open)."""
+        ...
+
+    @property
+    def dealer_original_one_spade(self) -> bool:
+        """Auction 1912 Law 48: the dealer's original One Spade stood (never in Bridge)."""
+        ...
+
+    def legal_calls(self) -> list[Call]:
+        """The calls open to the seat to speak."""
+        ...
+
+    def why_illegal(self, call: Call | str) -> str | None:
+        """Why `call` is not legal now (citing the law), or None when it is."""
+        ...
+
+    def call(self, call: Call | str) -> Call:
+        """Make a call for the seat to speak; returns the parsed call."""
+        ...
 
 
 def declaring_procedure(

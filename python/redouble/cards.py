@@ -36,7 +36,20 @@ _FULL_DECK = (1 << 52) - 1
 _SUIT_MASK = 0x1FFF
 
 
-class Suit(IntEnum):
+class _NamedIntEnum(IntEnum):
+    """An IntEnum that prints as its name: ``str(Seat.NORTH)`` and ``f"{Seat.NORTH}"`` give
+    ``NORTH`` (a numeric format, ``f"{seat:d}"``, still gives the number)."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdeEfFgGnoxX%":
+            return format(int(self), spec)
+        return format(self.name, spec)
+
+
+class Suit(_NamedIntEnum):
     """A suit, in the modern bidding order (historical orderings come from the law set)."""
 
     CLUBS = 0
@@ -74,7 +87,7 @@ class Suit(IntEnum):
         raise FormatError(f"not a suit: {text!r} (expected C, D, H, S or a suit symbol)")
 
 
-class Strain(IntEnum):
+class Strain(_NamedIntEnum):
     """A play strain: one of the suits as trumps, or no trump."""
 
     CLUBS = 0
@@ -114,7 +127,7 @@ class Strain(IntEnum):
             raise FormatError(f"not a strain: {text!r} (expected C, D, H, S or NT)") from None
 
 
-class Side(IntEnum):
+class Side(_NamedIntEnum):
     """A partnership: North–South or East–West."""
 
     NS = 0
@@ -131,7 +144,7 @@ class Side(IntEnum):
         return Side(1 - int(self))
 
 
-class Seat(IntEnum):
+class Seat(_NamedIntEnum):
     """A seat at the table, clockwise from North."""
 
     NORTH = 0
@@ -195,7 +208,7 @@ class Seat(IntEnum):
         raise FormatError(f"not a seat: {text!r} (expected N, E, S or W)")
 
 
-class Rank(IntEnum):
+class Rank(_NamedIntEnum):
     """A card rank, deuce lowest, ace highest (in play)."""
 
     TWO = 0

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import RedoubleError
+from .errors import ClubError
 from .laws import LawSet
 from .laws import get as get_law_set
 
@@ -37,10 +37,6 @@ __all__ = ["Club", "ClubError", "ClubTable", "Member"]
 
 _COMPLETE_TABLE = 6  # law 19
 _PLAYERS = 4
-
-
-class ClubError(RedoubleError):
-    """A table action the laws do not allow (a full table, an unknown or seated player)."""
 
 
 @dataclass

@@ -7,11 +7,16 @@ callers can catch either. The C++ core's exceptions arrive as these same classes
 from __future__ import annotations
 
 __all__ = [
+    "ClubError",
     "FormatError",
+    "GameError",
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "IrregularityError",
+    "LawSetError",
     "RedoubleError",
+    "ScoringInputError",
 ]
 
 
@@ -29,6 +34,27 @@ class IllegalPlayError(RedoubleError):
 
 class IllegalCallError(RedoubleError):
     """A call (bid, pass, double, redouble, declaration) that the law set does not allow."""
+
+
+class GameError(RedoubleError):
+    """An action that does not fit the game's state (wrong phase, wrong seat, bad log)."""
+
+
+class IrregularityError(RedoubleError):
+    """An irregularity or a decision that the laws do not allow (wrong option, wrong claimant,
+    nothing to decide): refused with nothing changed."""
+
+
+class LawSetError(RedoubleError, ValueError):
+    """An unknown law set, an unknown declaration, or a law set whose data is inconsistent."""
+
+
+class ScoringInputError(RedoubleError, ValueError):
+    """Input that cannot be scored: bad tricks, honours, contract, revokes or sequence of hands."""
+
+
+class ClubError(RedoubleError):
+    """A table action the laws do not allow (a full table, an unknown or seated player)."""
 
 
 class FormatError(RedoubleError):

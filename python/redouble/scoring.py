@@ -21,10 +21,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from redouble.cards import Seat, Side
-from redouble.errors import RedoubleError
+from redouble.deal import Vulnerability
+from redouble.errors import RedoubleError, ScoringInputError
 from redouble.laws import (
     ChicaneRules,
     Declaration,
@@ -42,7 +43,9 @@ if TYPE_CHECKING:
     from redouble.deal import Deal
 
 __all__ = [
+    "BoardsLedger",
     "Chicago",
+    "ChicagoLedger",
     "ContractSpec",
     "DuplicateTally",
     "HandScore",
@@ -51,8 +54,10 @@ __all__ = [
     "PerSideLike",
     "ProgressiveTally",
     "Rubber",
+    "RubberLedger",
     "ScoringInputError",
     "SeatLike",
+    "SessionLedger",
     "SideLike",
     "TableComparison",
     "ThreeHandedSettlement",
@@ -61,15 +66,12 @@ __all__ = [
     "compare_tables",
     "imps",
     "is_played_under_spade_convention",
+    "ledger_for",
     "matchpoint_percentages",
     "matchpoints",
     "score_hand",
     "settle_three_handed",
 ]
-
-
-class ScoringInputError(RedoubleError, ValueError):
-    """Input that cannot be scored: bad tricks, honours, contract, revokes or sequence of hands."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -1232,6 +1234,124 @@ class Chicago(_GameLedger):
             totals=self.totals,
             footer=f"after {self.deals_played} deal(s)",
         )
+
+
+# --------------------------------------------------------------------------------------------
+# Session ledgers: how a game's hands add up, chosen by the law set.
+# --------------------------------------------------------------------------------------------
+
+
+class SessionLedger(Protocol):
+    """How a session's hands add up: a rubber, a Chicago, or boards scored alone.
+
+    A :class:`~redouble.game.Game` enters each hand in the ledger :func:`ledger_for` chooses
+    for its law set and asks it whether the session is over.
+    """
+
+    def score_hand(
+        self, contract: str, declarer: SeatLike, tricks: PerSideLike, **options: Any
+    ) -> HandScore:
+        """Score the next hand and enter it."""
+        ...
+
+    def pass_out(self) -> bool:
+        """Enter a passed-out deal; whether the deal then passes to the left."""
+        ...
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the session is over."""
+        ...
+
+    def score_sheet(self) -> str:
+        """The score sheet as players kept it."""
+        ...
+
+    @property
+    def totals(self) -> PerSide:
+        """Points per side so far."""
+        ...
+
+
+class RubberLedger(Rubber):
+    """A game's rubber: a :class:`Rubber` that also enters passed-out deals."""
+
+    def pass_out(self) -> bool:
+        """Rubber bridge: a passed-out deal is thrown in and the deal passes to the left."""
+        return True
+
+
+class ChicagoLedger(Chicago):
+    """A game's Chicago: a :class:`Chicago` that also enters passed-out deals."""
+
+    def pass_out(self) -> bool:
+        """Chicago: a passed-out deal is redealt by the same dealer (it does not count)."""
+        return False
+
+
+class BoardsLedger:
+    """Duplicate and progressive play: each board scored alone, vulnerability by board number.
+
+    Args:
+        law_set: the law set scored.
+        boards: how many boards the session has.
+    """
+
+    def __init__(self, law_set: LawSet, boards: int) -> None:
+        self._law = law_set
+        self._boards = boards
+        self._scores: list[HandScore] = []
+        self._passed = 0
+
+    def score_hand(
+        self, contract: str, declarer: SeatLike, tricks: PerSideLike, **options: Any
+    ) -> HandScore:
+        """Score the next board (its vulnerability from its number, where the law set has
+        premiums that depend on it) and enter it."""
+        number = len(self._scores) + self._passed + 1
+        if self._law.premiums is not None:
+            options["vulnerable"] = Vulnerability.of_board(number)
+        score = score_hand(self._law, contract, declarer, tricks, **options)
+        self._scores.append(score)
+        return score
+
+    def pass_out(self) -> bool:
+        """Duplicate: a passed-out board scores nothing for either side and counts as played."""
+        self._passed += 1
+        return True
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every board has been played."""
+        return len(self._scores) + self._passed >= self._boards
+
+    def score_sheet(self) -> str:
+        """Each scored board's points per side, and the totals."""
+        lines = [f"{'Board':>5} {'NS':>7} {'EW':>7}"]
+        for i, s in enumerate(self._scores, 1):
+            p = s.deal_points
+            lines.append(f"{i:>5} {p.ns:>7} {p.ew:>7}")
+        t = self.totals
+        lines.append(f"{'Total':>5} {t.ns:>7} {t.ew:>7}")
+        return "\n".join(lines)
+
+    @property
+    def totals(self) -> PerSide:
+        """Points per side of the boards scored so far."""
+        total = PerSide()
+        for s in self._scores:
+            total = total + s.deal_points
+        return total
+
+
+def ledger_for(law_set: LawSet, *, first_dealer: Seat, boards: int) -> SessionLedger:
+    """The ledger a session under `law_set` keeps: a rubber where the law set plays rubbers,
+    Chicago where it plays Chicago, otherwise `boards` boards scored alone."""
+    if law_set.rubber is not None:
+        return RubberLedger(law_set)
+    if law_set.chicago is not None:
+        return ChicagoLedger(law_set, first_dealer=first_dealer)
+    return BoardsLedger(law_set, boards)
 
 
 # --------------------------------------------------------------------------------------------

@@ -67,7 +67,9 @@ __all__ = [
     "BoardRecord",
     "Boards",
     "Call",
+    "CallRecord",
     "Contract",
+    "ContractRecord",
     "DDTable",
     "DeclarationRecord",
     "PlayRecord",
@@ -193,7 +195,7 @@ def _normalise_card(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class Call:
+class CallRecord:
     """One call of an auction as a normalised token, with its note and annotations.
 
     Raises:
@@ -297,11 +299,16 @@ class Call:
         return self.token
 
 
+# The record's former name, kept for existing code: in redouble.auction, Call is the
+# game's call; here the file's (issue 14: each name means one thing).
+Call = CallRecord
+
+
 _CONTRACT_RE = re.compile(r"^([1-7]?)(NT|RS|[CDHSNR])(X*)$")
 
 
 @dataclass(frozen=True)
-class Contract:
+class ContractRecord:
     """A contract as files state it: level, declaration and number of doublings, or passed out.
 
     Raises:
@@ -362,6 +369,11 @@ class Contract:
         if self.declaration is None:
             return "Pass"
         return f"{self.level or ''}{self.declaration}{'X' * self.doublings}"
+
+
+# The record's former name, kept for existing code: in redouble.auction, Contract is the
+# game's contract; here the file's (issue 14: each name means one thing).
+Contract = ContractRecord
 
 
 # ---------------------------------------------------------------------------------------------

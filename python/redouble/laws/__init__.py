@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any
 
 from redouble.cards import Strain
-from redouble.errors import RedoubleError
+from redouble.errors import LawSetError
 
 __all__ = [
     "BidOrder",
@@ -62,10 +62,6 @@ __all__ = [
     "available",
     "get",
 ]
-
-
-class LawSetError(RedoubleError, ValueError):
-    """An unknown law set, an unknown declaration, or a law set whose data is inconsistent."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -529,6 +525,10 @@ class PlayRules(_Rule):
 # --------------------------------------------------------------------------------------------
 
 
+# The codes of irregularity laws a law set can name (see redouble.irregularities).
+IRREGULARITY_CODES = ("auction_1912", "bridge", "contract")
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class LawSet:
     """One code of laws as data: declarations, scoring tables and procedure rules.
@@ -563,8 +563,16 @@ class LawSet:
     play: PlayRules
     flags: Flags
     sources: Mapping[str, str] = dataclasses.field(compare=False, repr=False)
+    irregularity_code: str = "contract"
+    """The irregularity laws played (:func:`redouble.irregularities.code_for`): ``"auction_1912"``
+    (Auction Bridge 1912), ``"bridge"`` (Bridge 1906-07 and its variants) or ``"contract"``."""
 
     def __post_init__(self) -> None:
+        if self.irregularity_code not in IRREGULARITY_CODES:
+            raise LawSetError(
+                f"law set {self.name}: irregularity_code must be one of "
+                f"{', '.join(IRREGULARITY_CODES)}, not {self.irregularity_code!r}"
+            )
         for key in ("bid_order", "trick_scoring", "declarations"):
             if not self.sources.get(key):
                 raise LawSetError(f"law set {self.name}: no citation for {key}")

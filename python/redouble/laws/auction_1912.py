@@ -50,6 +50,7 @@ def build(flags: Flags) -> LawSet:
         title="Auction Bridge, Whist Club of New York, November 1912",
         aliases=("auction_1912", "auction", "auction_bridge", "wcny_1912", "auction 1912"),
         seeds=("000", "002"),
+        irregularity_code="auction_1912",
         declarations=(
             Declaration(symbol="S", name="spades", strain=Strain.SPADES, trick_value=2, source=_L4),
             Declaration(symbol="C", name="clubs", strain=Strain.CLUBS, trick_value=6, source=_L4),

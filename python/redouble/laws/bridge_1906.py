@@ -88,6 +88,7 @@ def build(flags: Flags) -> LawSet:
         title=title,
         aliases=aliases,
         seeds=seeds,
+        irregularity_code="bridge",
         declarations=(
             Declaration(symbol="S", name="spades", strain=Strain.SPADES, trick_value=2, source=_TV),
             Declaration(symbol="C", name="clubs", strain=Strain.CLUBS, trick_value=4, source=_TV),

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, CardSet, Seat, Side, Strain, Suit
-from .deal import Deal
-from .errors import RedoubleError
-from .irregularities import Irregularity, Obligation, ObligationKind, trick_winner_of
-from .play import Position, Trick
-from .scoring import PerSide
+from ..cards import Card, CardSet, Seat, Side, Strain, Suit
+from ..deal import Deal
+from ..errors import RedoubleError
+from ..play import Position, Trick
+from ..scoring import PerSide
+from .catalogue import Irregularity, Obligation, ObligationKind
+from .helpers import trick_winner_of
 
 # The penalties waiting on a play: each obligation, with the trick it is for (None: the next
 # play or lead it applies to, whenever that comes).

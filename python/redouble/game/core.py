@@ -1,0 +1,488 @@
+"""A game's state and the flow of its hands: settings, the hand in progress, rulings."""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import dealing
+from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract, declaring_procedure
+from ..cards import Card, Seat, Side
+from ..deal import Deal
+from ..errors import GameError, RedoubleError
+from ..irregularities import (
+    Claimant,
+    Irregularity,
+    IrregularityCode,
+    IrregularityError,
+    Option,
+    Rule,
+    Ruling,
+    code_for,
+)
+from ..irregularities.table import _Obligations, _Revoke, _TablePlay
+from ..laws import LawSet
+from ..laws import get as get_law_set
+from ..play import Position, Trick
+from ..scoring import PerSide, SessionLedger, ledger_for
+from .events import Event, HandResult, Phase
+
+# ------------------------------------------------------------------------------------------------
+# Irregularities (``strict=False``): a double that needs consent, and the tables of rulings and
+# actions. The cards as they lie in the play, irregular ones included, are in table_play.
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Consent:
+    """A double that needs another player's consent (internal).
+
+    B60: after the dealer's right-hand adversary led during the doubling, the eldest hand "may
+    only double if the maker of the trump consent" (``consenter`` the maker; one consent lifts
+    the bar). B56: after the eldest hand led before the doubling was completed, "his partner
+    may re-double only with the consent of the adversary who last doubled" (``consenter`` None:
+    whoever made the last double when he wants to re-double; only a double over the other
+    side's re-double needs it, and each such re-double needs a fresh consent).
+    """
+
+    law: str
+    consenter: Seat | None
+    redouble_only: bool = False
+    given: bool = False
+
+
+# The options that exact no penalty: what a ruling falls back to when the penalty is lost
+# (seed 003 L97 consultation, L102 wrong penalty, dummy's intervention A61/B63).
+_NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
+
+_IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
+
+
+# ------------------------------------------------------------------------------------------------
+# The game.
+# ------------------------------------------------------------------------------------------------
+
+
+def _parse_card(card: Card | str | int) -> Card:
+    return Card.parse(card) if isinstance(card, str) else Card(int(card))
+
+
+TRICKS = 13
+"""Tricks in a deal, and cards in a whole hand."""
+TOP_LEVEL = 7
+"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
+
+
+def _check_int(name: str, value: object) -> int:
+    """`value` as an int (numpy's integers too); a bool or anything else is refused."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, not bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
+    """The deals given to a game, each a whole deal of 13 cards a hand (a game plays hands
+    to the thirteenth trick)."""
+    if deals is None:
+        return None
+    if isinstance(deals, (str, bytes, Deal)) or not isinstance(deals, Sequence):
+        raise TypeError(f"deals must be a sequence of Deal, not {type(deals).__name__}")
+    for i, d in enumerate(deals):
+        if not isinstance(d, Deal):
+            raise TypeError(f"deals[{i}] must be a Deal, not {type(d).__name__}")
+        short = [s.letter for s in Seat if len(d[s]) != TRICKS]
+        if short:
+            raise GameError(f"deals[{i}] is not a whole deal: {', '.join(short)} not 13 cards")
+    return list(deals)
+
+
+class _HandState:
+    """The state of a game and the one place its hands advance: deal, declare, play, score
+    (internal base of :class:`~redouble.game.Game`)."""
+
+    def __init__(
+        self,
+        law_set: LawSet | str,
+        *,
+        seed: int = 0,
+        first_dealer: Seat | int | str = Seat.NORTH,
+        deals: Sequence[Deal] | None = None,
+        deal_by_the_laws: bool = False,
+        boards: int = 4,
+        strict: bool = True,
+    ) -> None:
+        # Every argument is checked here, before any state exists (TypeError for a wrong
+        # type, GameError for a bad value, each naming the argument).
+        if not isinstance(law_set, (LawSet, str)):
+            raise TypeError(f"law_set must be a LawSet or its name, not {type(law_set).__name__}")
+        seed = _check_int("seed", seed)
+        boards = _check_int("boards", boards)
+        if boards < 1:
+            raise GameError(f"boards must be at least 1, got {boards}")
+        for name, flag in (("deal_by_the_laws", deal_by_the_laws), ("strict", strict)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
+        self._law = get_law_set(law_set)
+        self._seed = seed
+        self._first_dealer = Seat.of(first_dealer)
+        self._fixed_deals = _check_deals(deals)
+        self._by_laws = deal_by_the_laws
+        self._boards = boards
+        self._strict = strict
+        self._code: IrregularityCode = code_for(self._law)
+        self._next_ruling = 1
+        # How the hands add up (rubber, Chicago, boards) is the law set's, kept by scoring.
+        self._session: SessionLedger = ledger_for(
+            self._law, first_dealer=self._first_dealer, boards=boards
+        )
+        self._log: list[Event] = []
+        self._results: list[HandResult] = []
+        self._hand_number = 0
+        self._dealer = self._first_dealer
+        self._phase = Phase.DECLARE
+        start: dict[str, Any] = {
+            "law_set": self._law.name,
+            "seed": seed,
+            "first_dealer": self._first_dealer.letter,
+            "boards": boards,
+        }
+        if not self._strict:
+            start["strict"] = False
+        self._log.append(Event("start", None, start))
+        self._start_hand()
+
+    # -- hands -------------------------------------------------------------------------------------
+    def _next_deal(self) -> Deal:
+        n = self._hand_number
+        if self._fixed_deals is not None:
+            if n > len(self._fixed_deals):
+                raise GameError(f"no deal given for hand {n}")
+            return self._fixed_deals[n - 1]
+        if self._by_laws:
+            return dealing.deal_by_the_laws(self._seed, self._dealer, board=n).deal
+        return dealing.deal(self._seed, n)
+
+    def _start_hand(self) -> None:
+        if self._fixed_deals is not None and self._hand_number >= len(self._fixed_deals):
+            # Every deal given has been played: the game stops here, its session unfinished.
+            self._end()
+            return
+        self._hand_number += 1
+        self._deal = self._next_deal()
+        self._log.append(
+            Event(
+                "deal",
+                self._dealer,
+                {"number": self._hand_number, "deal": self._deal.to_pbn()},
+            )
+        )
+        self._declaring: Auction | BridgeDeclaration = declaring_procedure(
+            self._law, self._dealer, deal=self._deal
+        )
+        self._contract: Contract | None = None
+        self._position: Position | None = None
+        self._calls_in_hand = 0
+        self._phase = Phase.DECLARE
+        # The irregularities of the hand (strict=False).
+        self._table: _TablePlay | None = None
+        self._hand_rulings: list[Ruling] = []
+        self._open: dict[int, Ruling] = {}
+        self._obligations: _Obligations = []
+        self._revokes: list[_Revoke] = []
+        self._callable: dict[Seat, set[Card]] = {s: set() for s in Seat}
+        self._exposed_in_auction: list[tuple[Seat, Card]] = []
+        self._omissions: dict[int, tuple[Seat, str | None]] = {}
+        # A82: cards played, unnoticed, to a trick already played to: (trick, holder, card).
+        self._surplus: list[tuple[int, Seat, Card]] = []
+        self._claim_played_out = False
+        self._conceded: PerSide | None = None
+        self._revoke_claims: dict[Side, str] = {}
+        # Who may double only with another's consent (B56, B60): doubler -> the consent.
+        self._consent_needed: dict[Seat, _Consent] = {}
+        self._after_call()
+
+    def _after_call(self) -> None:
+        d = self._declaring
+        # Bridge's three-handed compulsory declaration is made by the procedure itself.
+        if not d.is_complete:
+            return
+        contract = d.contract
+        if contract is None:  # passed out: the deal passes to the left, nothing scored
+            self._log.append(Event("passed_out", self._dealer, {"number": self._hand_number}))
+            self._results.append(
+                HandResult(self._hand_number, self._dealer, self._deal, d.calls, None, (), None)
+            )
+            if self._session.pass_out():
+                self._dealer = self._dealer.lho
+            if self._session.is_complete:
+                self._end()
+                return
+            self._start_hand()
+            return
+        self._start_play(contract)
+
+    def _start_play(self, contract: Contract) -> None:
+        self._contract = contract
+        strain = self._law.declaration(contract.declaration).strain
+        self._phase = Phase.PLAY
+        if self._strict:
+            self._position = Position(self._deal, strain, contract.opening_leader)
+            return
+        self._table = _TablePlay(self._deal, strain, contract.opening_leader)
+        # Only the declarer's adversaries' exposed cards are called (A67, A72; B69).
+        for seat in (contract.declarer, contract.dummy):
+            self._callable[seat].clear()
+        # A65: the offender's partner is the original leader: the declarer may prohibit the suit.
+        for offender, card in self._exposed_in_auction:
+            if offender.partner == contract.opening_leader and self._code.has(
+                Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+            ):
+                self._raise(
+                    Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
+                    offender,
+                    data={"card": str(card), "suit": card.suit.letter},
+                )
+
+    def _score_options(self) -> dict[str, Any]:
+        assert self._contract is not None
+        options: dict[str, Any] = {"deal": self._deal}
+        limit = self._law.undertricks.one_spade_limit if self._law.undertricks else None
+        if limit is not None:
+            options["dealer_original_one_spade"] = (
+                self._declaring.dealer_original_one_spade
+                and self._declaring.dealer == self._dealer
+                and self._contract.level == 1
+                and self._contract.declaration == "S"
+            )
+        return options
+
+    def _finish_hand(self) -> None:
+        assert self._position is not None
+        pos = self._position
+        tricks = PerSide(pos.tricks_won(Side.NS), pos.tricks_won(Side.EW))
+        self._record_score(tricks, pos.tricks, self._score_options())
+
+    def _record_score(
+        self,
+        tricks: PerSide,
+        played: Sequence[Trick],
+        options: dict[str, Any],
+        conceded: PerSide | None = None,
+    ) -> None:
+        assert self._contract is not None
+        c = self._contract
+        maker = self._declaring.maker
+        score = self._session.score_hand(
+            c.spec(), maker if maker is not None else c.declarer, tricks, **options
+        )
+        result = HandResult(
+            self._hand_number,
+            self._dealer,
+            self._deal,
+            self._declaring.calls,
+            c,
+            tuple(played),
+            score,
+            None,
+            conceded,
+            tuple(self._hand_rulings),
+        )
+        self._results.append(result)
+        self._log.append(
+            Event(
+                "score",
+                None,
+                {
+                    "number": self._hand_number,
+                    "tricks": tricks.to_dict(),
+                    "trick_score": score.trick_score.to_dict(),
+                    "honour_column": score.honour_column.to_dict(),
+                },
+            )
+        )
+        if self._session.is_complete:
+            self._end()
+            return
+        self._dealer = self._dealer.lho
+        self._start_hand()
+
+    def _end(self) -> None:
+        self._phase = Phase.COMPLETE
+        self._log.append(Event("end", None, {"totals": self._session.totals.to_dict()}))
+
+    def _regular_call(self, call: Call | str, seat: Seat | None, *, applied: bool = False) -> None:
+        c = self._declaring.call(call)
+        data: dict[str, Any] = {"call": str(c)}
+        if applied:  # made by a decision's rectification: replayed with the decision
+            data["applied"] = True
+        self._log.append(Event("call", seat, data))
+        self._calls_in_hand += 1
+        # A three-handed compulsory declaration is made by the procedure: log it as dummy's call.
+        if isinstance(self._declaring, BridgeDeclaration):
+            for s, extra in self._declaring.history[self._calls_in_hand :]:
+                self._log.append(Event("call", s, {"call": str(extra), "compulsory": True}))
+                self._calls_in_hand += 1
+        self._after_call()
+
+    # ==============================================================================================
+    # Irregularities (strict=False).
+    # ==============================================================================================
+
+    def _need_lenient(self, what: str) -> None:
+        if self._strict:
+            raise GameError(f"{what}: the game is strict (create it with strict=False)")
+
+    def _check_free(self) -> None:
+        for r in self._open.values():
+            if r.blocking:
+                raise GameError(
+                    f"a decision is pending: ruling {r.id} ({r.kind.value}, {r.law}); "
+                    f"options: {', '.join(o.code for o in r.options)}"
+                )
+
+    def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:
+        if claimant is Claimant.ADVERSARIES:
+            return () if offender is None else offender.side.opponents.seats
+        if claimant is Claimant.DECLARER:
+            return (self._contract.declarer,) if self._contract is not None else (self._dealer,)
+        if claimant is Claimant.MAKER:
+            d = self._declaring
+            maker = d.maker
+            return (maker,) if maker is not None else (self._dealer,)
+        if claimant is Claimant.ELDEST_HAND:
+            return (self._dealer.lho,)
+        if claimant is Claimant.DEALER:
+            return (self._dealer,)
+        if claimant is Claimant.DEALER_SIDE:
+            return (self._dealer, self._dealer.partner)
+        if claimant is Claimant.OFFENDER:
+            return () if offender is None else (offender,)
+        return ()
+
+    def _raise(
+        self,
+        kind: Irregularity,
+        offender: Seat | None,
+        *,
+        data: Mapping[str, Any] | None = None,
+        options: Sequence[Option] | None = None,
+        claimants: Sequence[Seat] | None = None,
+        note: str | None = None,
+    ) -> Ruling:
+        """Record an irregularity: its ruling, and the event naming it. Where the law set's
+        code has no law on it, the event records that, with no option (internal)."""
+        rule = self._code.rules.get(kind) or Rule(
+            kind, f"no law of {self._code.name} on {kind.value}", Claimant.NONE, ()
+        )
+        if kind not in self._code.rules:
+            options = ()
+        opts = tuple(rule.options if options is None else options)
+        who = (
+            tuple(claimants) if claimants is not None else self._claimants(rule.claimant, offender)
+        )
+        ruling = Ruling(
+            self._next_ruling,
+            kind,
+            rule.law,
+            offender,
+            who,
+            opts,
+            rule.deadline if opts else None,
+            rule.blocking and bool(opts),
+            dict(data or {}),
+            rule.note if note is None else note,
+        )
+        self._next_ruling += 1
+        self._hand_rulings.append(ruling)
+        if opts:
+            self._open[ruling.id] = ruling
+        self._log.append(Event("irregularity", offender, ruling.to_json()))
+        return ruling
+
+    def _close(self, ruling: Ruling, how: str) -> None:
+        if self._open.pop(ruling.id, None) is not None and how != "decided":
+            self._log.append(Event(how, None, {"ruling": ruling.id}))
+
+    def _require(self, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
+        """Refuse (nothing changed) an irregularity the law set's code has no law on."""
+        if not self._code.has(kind):
+            raise error(f"{what}: the {self._code.name} code has no law on {kind.value}")
+
+    def _options(self, kind: Irregularity, drop: Sequence[str] = ()) -> tuple[Option, ...]:
+        return tuple(o for o in self._code.rule(kind).options if o.code not in drop)
+
+    @staticmethod
+    def _side_bids(d: Auction, side: Side) -> list[Call]:
+        return [c for i, c in enumerate(d.calls) if c.is_bid and d.dealer.next(i).side == side]
+
+    def _stand_auction(self, d: Auction, s: Seat, c: Call) -> Auction | None:
+        """The auction with `s`'s call out of turn let stand (A49: "as if in order"): the seats
+        passed over lose their turn. None when that cannot be (it would close the auction)."""
+        if not d.calls:
+            other = Auction(self._law, s)
+            for bar in d.bars:
+                other.bar(bar)
+        else:
+            other = d.copy()
+            while other.to_call != s:
+                if not other.is_legal(Call.PASS):
+                    return None
+                other.call(Call.PASS)
+                if other.is_complete:
+                    return None
+        return other if other.is_legal(c) else None
+
+    def _consent_missing(self, seat: Seat) -> tuple[Seat, str, str] | None:
+        """Whose consent `seat` lacks to double now (B56, B60): (consenter, who he is, law),
+        or None when `seat` may double without one (internal)."""
+        needed = self._consent_needed.get(seat)
+        d = self._declaring
+        if needed is None or needed.given or not isinstance(d, BridgeDeclaration):
+            return None
+        if needed.consenter is not None:
+            return needed.consenter, "the maker of the trump", needed.law
+        if not needed.redouble_only or d.doublings == 0:
+            return None  # B56: a first double is not affected by the lead
+        last = next(who for who, call in reversed(d.history) if call.kind is CallKind.DOUBLE)
+        return last, "the adversary who last doubled", needed.law
+
+    def _void_hand(self, ruling: Ruling) -> None:
+        """The deal is void: the same dealer deals again; prior scores stand."""
+        self._log.append(
+            Event("void", self._dealer, {"number": self._hand_number, "law": ruling.law})
+        )
+        tricks = tuple(self._table.tricks) if self._table is not None else ()
+        self._results.append(
+            HandResult(
+                self._hand_number,
+                self._dealer,
+                self._deal,
+                self._declaring.calls,
+                self._contract,
+                tricks,
+                None,
+                ruling.law,
+                None,
+                tuple(self._hand_rulings),
+            )
+        )
+        self._start_hand()
+
+    def _find_ruling(self, ruling: int | None) -> Ruling:
+        if ruling is not None:
+            try:
+                return self._open[int(ruling)]
+            except (KeyError, ValueError):
+                raise IrregularityError(f"no open ruling {ruling}") from None
+        blocking = [r for r in self._open.values() if r.blocking]
+        if blocking:
+            return blocking[0]
+        if not self._open:
+            raise IrregularityError("no ruling is open")
+        return next(iter(self._open.values()))

@@ -1,0 +1,215 @@
+"""Cutting for partners, for the deal and (three-handed Bridge) for the dummy."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Rank, Seat
+from ..errors import GameError
+from ..laws import LawSet
+from ..laws import get as get_law_set
+
+# ------------------------------------------------------------------------------------------------
+# Cutting for partners and deal.
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutResult:
+    """The outcome of cutting: each round's cards, the partnerships and the first dealer.
+
+    ``order`` is the players from the lowest cut to the highest, after any re-cuts.
+    """
+
+    rounds: tuple[Mapping[str, Card], ...]
+    partners: tuple[tuple[str, str], tuple[str, str]]
+    dealer: str
+    order: tuple[str, ...] = ()
+
+    def seats(self) -> dict[str, Seat]:
+        """Seating: the dealer North, his partner South, the other pair East and West."""
+        (a, b), (c, d) = self.partners
+        dealer_pair, other = ((a, b), (c, d)) if self.dealer in (a, b) else ((c, d), (a, b))
+        partner = dealer_pair[1] if dealer_pair[0] == self.dealer else dealer_pair[0]
+        return {
+            self.dealer: Seat.NORTH,
+            partner: Seat.SOUTH,
+            other[0]: Seat.EAST,
+            other[1]: Seat.WEST,
+        }
+
+
+def _cut_key(law: LawSet, card: Card) -> tuple[int, int]:
+    rules = law.cutting
+    rank = (
+        0
+        if (rules.ace_low and card.rank == Rank.ACE)
+        else int(card.rank) + (1 if rules.ace_low else 0)
+    )
+    order = rules.tie_suit_order
+    suit = order.index(card.suit.letter) if order else 0
+    return (rank, suit)
+
+
+CutCards = Card | str | int | Sequence[Card | str | int]
+"""What one player cut: a card, or the several cards he exposed."""
+
+
+def _card_of(value: Card | str | int) -> Card:
+    return Card.parse(value) if isinstance(value, str) else Card(int(value))
+
+
+def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
+    """The card a player's cut counts as, or None when he must cut again.
+
+    One card is his cut. A player who exposes more than one card: Auction 1912 counts the
+    highest of them (seed 002 law 16), the highest by the cutting order (ace lowest, equal ranks
+    by suit, law 14); Bridge makes him cut again (seed 003 law 16) — the law set's
+    ``cutting.several_exposed`` ("highest" or "recut").
+
+    >>> cut_card("auction_1912", ["4D", "9C"]), cut_card("bridge_1906", ["4D", "9C"])
+    (Card.parse('C9'), None)
+
+    Raises:
+        GameError: no card, the same card twice, or a law set whose rule is unknown.
+        FormatError: a card that cannot be read.
+    """
+    law = get_law_set(law_set)
+    values = [exposed] if isinstance(exposed, (Card, str, int)) else list(exposed)
+    cards = [_card_of(v) for v in values]
+    if not cards:
+        raise GameError("a cut shows at least one card")
+    if len(set(cards)) != len(cards):
+        raise GameError(f"a cut cannot show the same card twice: {[str(c) for c in cards]}")
+    if len(cards) == 1:
+        return cards[0]
+    rule = law.cutting.several_exposed
+    if rule == "highest":
+        return max(cards, key=lambda c: _cut_key(law, c))
+    if rule == "recut":
+        return None
+    raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {rule!r}")
+
+
+def cut_for_partners(
+    law_set: LawSet | str,
+    players: Sequence[str],
+    *,
+    seed: int = 0,
+    cuts: Sequence[Mapping[str, CutCards]] = (),
+) -> CutResult:
+    """Cut for partners and deal: the two lowest play the two highest, the lowest deals.
+
+    The ace is low. Ties are broken as the code says: Auction 1912 by suit (hearts lowest, then
+    diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
+    decides partners or the deal (seed 003 laws 19-20). `cuts` gives recorded rounds (player ->
+    card, or the list of cards a player exposed: :func:`cut_card`) to use before random cuts
+    drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round, alone.
+
+    Raises:
+        GameError: not four distinct players, or a recorded round that is not needed or
+            names other players.
+    """
+    law = get_law_set(law_set)
+    names = list(players)
+    if len(names) != 4 or len(set(names)) != 4:
+        raise GameError("cutting needs four distinct players")
+    cut = _Cutter(law, seed, cuts)
+
+    ranked = cut.order(names, {1, 2})
+    if not law.cutting.lowest_deals:
+        ranked.reverse()
+    low, high = (ranked[0], ranked[1]), (ranked[2], ranked[3])
+    return CutResult(tuple(cut.rounds), (low, high), ranked[0], tuple(ranked))
+
+
+class _Cutter:
+    """Rounds of cutting from one pack: recorded rounds first, then random ones."""
+
+    def __init__(self, law: LawSet, seed: int, cuts: Sequence[Mapping[str, CutCards]]) -> None:
+        self.law = law
+        self.rng = random.Random(seed)
+        self.recorded = [dict(r) for r in cuts]
+        self.rounds: list[dict[str, Card]] = []
+
+    def __call__(self, who: list[str]) -> dict[str, Card]:
+        """One round by `who`; those who exposed several cards under Bridge law 16 cut again."""
+        if self.recorded:
+            given = self.recorded.pop(0)
+            if set(given) != set(who):
+                raise GameError(f"recorded cut names {sorted(given)}, expected {sorted(who)}")
+            counted = {p: cut_card(self.law, c) for p, c in given.items()}
+        else:
+            pack = self.rng.sample(range(52), len(who))
+            counted = {p: Card(c) for p, c in zip(who, pack, strict=True)}
+        got = {p: c for p, c in counted.items() if c is not None}
+        self.rounds.append(got)
+        again = [p for p in who if counted[p] is None]
+        return {**got, **self(again)} if again else got
+
+    def order(self, who: list[str], boundaries: set[int]) -> list[str]:
+        """Order `who` lowest first, re-cutting ties that straddle a boundary that matters."""
+        law = self.law
+        cards = self(who)
+        ranked = sorted(who, key=lambda p: _cut_key(law, cards[p]))
+        out: list[str] = []
+        i = 0
+        while i < len(ranked):
+            j = i
+            while j + 1 < len(ranked) and _cut_key(law, cards[ranked[j + 1]]) == _cut_key(
+                law, cards[ranked[i]]
+            ):
+                j += 1
+            group = ranked[i : j + 1]
+            inner = {b - i for b in boundaries if i < b <= j}
+            out += self.order(group, inner) if len(group) > 1 and inner else group
+            i = j + 1
+        return out
+
+
+@dataclass(frozen=True)
+class DummyCut:
+    """Three-handed Bridge: who holds the permanent dummy, for how long, and who next.
+
+    ``holder`` cut lowest: he deals and has the dummy for ``tenure`` ("game" or "rubber");
+    ``rotation`` is the order in which each player has the dummy in turn, ``holder`` first.
+    """
+
+    rounds: tuple[Mapping[str, Card], ...]
+    holder: str
+    tenure: str
+    rotation: tuple[str, ...]
+
+
+def cut_for_dummy(
+    law_set: LawSet | str,
+    players: Sequence[str],
+    *,
+    single_game: bool = False,
+    seed: int = 0,
+    cuts: Sequence[Mapping[str, CutCards]] = (),
+) -> DummyCut:
+    """Cut for the dummy in Bridge for three players (seed 003 'Bridge for Three Players').
+
+    "The cards are cut to decide which shall have the dummy; the one cutting the lowest card has
+    the deal and a permanent dummy during the game or the rubber, as the case may be. It is then
+    customary for each player to have dummy in turn, during one game or rubber." The ace is low
+    (law 14); equal lowest cards re-cut (law 19, applied to three players [assumed]); several
+    cards exposed follow law 16. The tenure is one game when `single_game`, else one rubber; the
+    turn passes in the order of the cut, lowest first [assumed: the seed names no order].
+
+    Raises:
+        GameError: not three distinct players, a law set without a permanent dummy, or a
+            recorded round that names other players.
+    """
+    law = get_law_set(law_set)
+    names = list(players)
+    if law.compulsory_dummy is None:
+        raise GameError(f"{law.name} is not played by three with a permanent dummy")
+    if len(names) != 3 or len(set(names)) != 3:
+        raise GameError("cutting for the dummy needs three distinct players")
+    cut = _Cutter(law, seed, cuts)
+    ranked = tuple(cut.order(names, {1}))
+    return DummyCut(tuple(cut.rounds), ranked[0], "game" if single_game else "rubber", ranked)

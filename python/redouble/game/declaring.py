@@ -1,0 +1,269 @@
+"""Irregular declaring (``strict=False``): calls out of turn, insufficient and impossible bids."""
+
+from __future__ import annotations
+
+from ..auction import Auction, BridgeDeclaration, Call, CallKind
+from ..cards import Card, Seat
+from ..errors import GameError, IllegalCallError, IllegalPlayError, RedoubleError
+from ..irregularities import (
+    Irregularity,
+    IrregularityError,
+)
+from .core import _IMPOSSIBLE_BID, TOP_LEVEL, _Consent, _parse_card
+from .events import Event, Phase
+from .reports import _Reports
+
+
+class _LenientDeclaring(_Reports):
+    """The declaring of a lenient game, irregularities included (internal)."""
+
+    # -- declaring -----------------------------------------------------------------------------------
+    def _lenient_call(self, call: Call | str, seat: Seat | None) -> None:
+        self._check_free()
+        d = self._declaring
+        s = seat if seat is not None else d.to_call
+        if s is None:
+            raise IllegalCallError("declaring is over")
+        if isinstance(d, Auction):
+            self._auction_call(d, call, s)
+        else:
+            self._bridge_call(d, call, s)
+
+    def _impossible(self, call: Call | str) -> Call | None:
+        """A bid of more than seven in a declaration of the law set (A50), else None."""
+        if isinstance(call, Call):
+            return call if call.is_bid and (call.level or 0) > TOP_LEVEL else None
+        m = _IMPOSSIBLE_BID.match(call)
+        if not m or int(m.group(1)) <= TOP_LEVEL:
+            return None
+        try:
+            symbol = self._law.declaration(m.group(2)).symbol
+        except RedoubleError:
+            return None
+        return Call(CallKind.BID, int(m.group(1)), symbol)
+
+    def _auction_call(self, d: Auction, call: Call | str, s: Seat) -> None:
+        impossible = self._impossible(call)
+        c = impossible or Call.parse(call, self._law)
+        to = d.to_call
+        text = str(c)
+        if s != to:
+            kind = (
+                Irregularity.PASS_OUT_OF_TURN
+                if c.kind is CallKind.PASS
+                else Irregularity.DECLARATION_OUT_OF_TURN
+                if c.is_bid
+                else Irregularity.DOUBLE_OUT_OF_TURN
+            )
+            self._require(kind, IllegalCallError, f"{s.name.title()} calls out of turn")
+            if c.kind is CallKind.PASS:
+                self._log.append(Event("call", s, {"call": text}))
+                self._raise(Irregularity.PASS_OUT_OF_TURN, s, data={"call": text})
+                return
+            kind = (
+                Irregularity.DECLARATION_OUT_OF_TURN
+                if c.is_bid
+                else Irregularity.DOUBLE_OUT_OF_TURN
+            )
+            stand = impossible is None and self._stand_auction(d, s, c) is not None
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(
+                kind,
+                s,
+                data={"call": text},
+                options=self._options(kind, () if stand else ("let_stand",)),
+            )
+            return
+        if impossible is not None:
+            self._require(Irregularity.IMPOSSIBLE_DECLARATION, IllegalCallError, text)
+            assert c.declaration is not None
+            seven = Call(CallKind.BID, TOP_LEVEL, c.declaration)
+            drop: list[str] = [] if d.is_legal(seven) else ["accept"]
+            if not self._side_bids(d, s.side.opponents):
+                drop.append("previous_final")
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(
+                Irregularity.IMPOSSIBLE_DECLARATION,
+                s,
+                data={"call": text, "declaration": c.declaration},
+                options=self._options(Irregularity.IMPOSSIBLE_DECLARATION, drop),
+            )
+            return
+        why = d.why_illegal(c)
+        if why is None:
+            self._regular_call(c, s)
+            return
+        if d.is_insufficient(c) and self._code.has(Irregularity.INSUFFICIENT_DECLARATION):
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(Irregularity.INSUFFICIENT_DECLARATION, s, data={"call": text})
+            return
+        if (
+            c.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+            and d.is_legal(Call.PASS)
+            and self._code.has(Irregularity.ILLEGAL_DOUBLE)
+        ):
+            # A54, Case 6: forbidden, not penalised; the call has no effect but takes the turn.
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(Irregularity.ILLEGAL_DOUBLE, s, data={"call": text, "why": why})
+            d.call(Call.PASS)
+            self._calls_in_hand += 1
+            self._after_call()
+            return
+        raise IllegalCallError(f"{s.name.title()}: {why}")
+
+    def _bridge_call(self, d: BridgeDeclaration, call: Call | str, s: Seat) -> None:
+        c = Call.parse(call, self._law)
+        if c.kind is CallKind.REDOUBLE:
+            c = Call.DOUBLE
+        to = d.to_call
+        dealer = d.dealer
+        text = str(c)
+        if s == to:
+            why = d.why_illegal(c)
+            missing = self._consent_missing(s) if c.kind is CallKind.DOUBLE else None
+            if why is None and missing is not None:
+                consenter, words, law = missing
+                why = (
+                    f"{s.name.title()} may double only if {consenter.name.title()}, {words}, "
+                    f"consents (Game.consent) [{law}]"
+                )
+            if why is None:
+                needed = self._consent_needed.get(s)
+                if c.kind is CallKind.DOUBLE and needed is not None:
+                    needed.given = False  # B56: a consent is for one re-double
+                self._regular_call(c, s)
+                return
+            if d.maker is None and to == dealer.partner and c.kind is CallKind.PASS:
+                self._log.append(Event("call", s, {"call": text}))
+                self._raise(Irregularity.PASS_BACK, s, data={"call": text})
+                return
+            raise IllegalCallError(why)
+        if d.maker is None:
+            if s.side != dealer.side:
+                self._log.append(Event("call", s, {"call": text}))
+                self._raise(Irregularity.ADVERSARY_DECLARES, s, data={"call": text})
+                return
+            if s == dealer.partner and to == dealer and c.is_bid and c.level is None:
+                self._log.append(Event("call", s, {"call": text}))
+                self._raise(
+                    Irregularity.MAKE_WITHOUT_PERMISSION,
+                    s,
+                    data={"call": text, "declaration": c.declaration},
+                )
+                return
+        elif (
+            c.kind is CallKind.DOUBLE
+            and s == dealer.rho
+            and to == dealer.lho
+            and d.doublings == 0
+            and s.side != d.maker.side
+        ):
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(Irregularity.DOUBLE_OUT_OF_TURN, s, data={"call": text})
+            return
+        elif (
+            c.kind is CallKind.PASS
+            and s == dealer.rho
+            and to == dealer.lho
+            and d.doublings == 0
+            and self._code.has(Irregularity.PASS_OUT_OF_TURN)
+        ):
+            # B59: the dealer's right-hand adversary asks "May I lead?" before the eldest hand
+            # has spoken: the question is void and the eldest hand keeps his right to double.
+            self._log.append(Event("call", s, {"call": text}))
+            self._raise(
+                Irregularity.PASS_OUT_OF_TURN,
+                s,
+                data={"call": text, "may_still_double": to.letter},
+            )
+            return
+        raise IllegalCallError(
+            f"{s.name.title()} speaks out of turn, and {self._law.name} gives no rectification "
+            "for it"
+        )
+
+    def correct_call(self, call: Call | str, *, seat: Seat | int | str | None = None) -> None:
+        """Correct an inadvertent declaration before the next player acts, without penalty
+        (A52). Not once an adversary has called attention to it (Case 2), and not in Bridge,
+        where a declaration once made cannot be altered (B49).
+
+        Raises:
+            GameError: strict game, or not the declaring phase.
+            IrregularityError: the correction is not allowed; nothing changes.
+            IllegalCallError: the new call is not legal.
+        """
+        self._need_lenient("correct_call")
+        if self._phase is not Phase.DECLARE:
+            raise GameError("no declaration can be corrected now")
+        d = self._declaring
+        law52 = self._code.rules.get(Irregularity.DECLARATION_CORRECTED)
+        if not isinstance(d, Auction) or law52 is None:
+            raise IrregularityError("a declaration once made cannot be altered [seed 003 L49]")
+        for r in self._open.values():
+            if r.kind in (
+                Irregularity.INSUFFICIENT_DECLARATION,
+                Irregularity.IMPOSSIBLE_DECLARATION,
+            ):
+                raise IrregularityError(
+                    "an adversary has called attention to the declaration: its correction is "
+                    "the law 50 penalty, not a free correction [seed 000 L52; Case 2]"
+                )
+        calls = d.calls
+        if not calls:
+            raise IrregularityError("there is no declaration to correct")
+        last = d.dealer.next(len(calls) - 1)
+        if seat is not None and Seat.of(seat) != last:
+            raise IrregularityError(
+                "only the last declaration, before the next player acts, may be corrected "
+                "[seed 000 L52]"
+            )
+        trial = d.copy()
+        trial.undo()
+        new = Call.parse(call, self._law)
+        why = trial.why_illegal(new)
+        if why is not None:
+            raise IllegalCallError(why)
+        self._check_free()
+        self._log.append(Event("correct_call", last, {"call": str(new)}))
+        d.undo()
+        d.call(new)
+        self._raise(
+            Irregularity.DECLARATION_CORRECTED, last, data={"from": str(calls[-1]), "to": str(new)}
+        )
+        self._after_call()
+
+    def _lead_while_declaring(self, card: Card | str | int, seat: Seat | None) -> None:
+        """A card led before the declaring is over: Auction A65 (an exposed card); Bridge B56,
+        B60 (a lead before the doubling is over)."""
+        self._check_free()
+        c = _parse_card(card)
+        d = self._declaring
+        if seat is None:
+            raise IllegalPlayError("no card is due: name the seat that led")
+        if not self._deal[seat].mask >> int(c) & 1:
+            raise IllegalPlayError(f"{seat.name.title()} does not hold {c}")
+        if isinstance(d, Auction):
+            self.expose(c, seat=seat)
+            return
+        if d.maker is None or seat.side == d.maker.side:
+            raise IllegalPlayError("no card is due: the trump is not made")
+        self._log.append(Event("play", seat, {"card": str(c)}))
+        if seat == d.dealer.rho:
+            # B60: the eldest hand "may only double if the maker of the trump consent".
+            self._consent_needed[d.dealer.lho] = _Consent("seed 003 L60", d.maker)
+            self._raise(Irregularity.LEAD_DURING_DECLARING, seat, data={"card": str(c)})
+        else:
+            # B56: "his partner may re-double only with the consent of the adversary who last
+            # doubled; but such lead shall not affect the right of either adversary to double":
+            # the partner's first double, and every double of the eldest hand, stay free.
+            self._consent_needed[seat.partner] = _Consent("seed 003 L56", None, redouble_only=True)
+            self._raise(
+                Irregularity.LEAD_DURING_DECLARING,
+                seat,
+                data={"card": str(c)},
+                options=(),
+                note="B56: the eldest hand led before the doubling was over; the card is taken "
+                "back [assumed], and his partner may re-double only with the consent of the "
+                "adversary who last doubled (Game.consent); either adversary's right to double "
+                "is not affected",
+            )

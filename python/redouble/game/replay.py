@@ -1,0 +1,239 @@
+"""Rebuilding a game from its log: one table says how each kind of event replays.
+
+An action event (a call, a card, a lenient game's irregular action or decision) is re-made by
+the :class:`~redouble.game.Game` method the table names, with the data it lists, each checked
+for its JSON type first; the events the game writes itself (deals, scores, rulings...) are
+recomputed and compared. An unknown kind, a missing or ill-typed field, or an action the laws
+refuse raises :class:`~redouble.errors.GameError` naming the event; anything else is a bug and
+is not caught. Logs name the kinds, not the methods: renaming a method changes this table only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Seat
+from ..deal import Deal
+from ..errors import GameError, RedoubleError
+from ..laws import LawSet
+from ..laws import get as get_law_set
+from .events import Event
+
+if TYPE_CHECKING:
+    from .state import Game
+
+# The JSON types of an event's data: what a field must hold to be passed on.
+_STR = (str,)
+_INT = (int,)
+_BOOL = (bool,)
+_STR_OR_NONE = (str, type(None))
+_INT_OR_NONE = (int, type(None))
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    """How one kind of action event replays: the method and the fields it takes (with their
+    JSON types; a list field holds strings)."""
+
+    method: Callable[..., Any]
+    fields: Mapping[str, tuple[type, ...]]
+    strict: bool = False  # also replayed in a strict game's log
+    seat: bool = False  # the event must name the seat that acted
+    required: tuple[str, ...] = ()  # the fields it cannot do without
+
+
+def _table() -> dict[str, _Replayed]:
+    from .state import Game
+
+    card = {"card": _STR}
+    return {
+        "call": _Replayed(Game.call, {"call": _STR}, strict=True, required=("call",)),
+        "play": _Replayed(Game.play, card, strict=True, required=("card",)),
+        "play_together": _Replayed(Game.play_together, {"cards": (list,)}, required=("cards",)),
+        "expose": _Replayed(
+            Game.expose, {**card, "during_deal": _BOOL}, seat=True, required=("card",)
+        ),
+        "quit_trick": _Replayed(Game.quit_trick, {}),
+        "correct_revoke": _Replayed(Game.correct_revoke, {}),
+        "call_exposed_card": _Replayed(Game.call_exposed_card, card, required=("card",)),
+        "claim": _Replayed(Game.claim, {"tricks": _INT_OR_NONE}),
+        "throw_down": _Replayed(Game.throw_down, {}, seat=True),
+        "remark": _Replayed(
+            Game.remark, {"kind": _STR, "card": _STR_OR_NONE}, seat=True, required=("kind",)
+        ),
+        "decide": _Replayed(
+            Game.decide,
+            {
+                "option": _STR,
+                "ruling": _INT,
+                "card": _STR,
+                "suit": _STR,
+                "call": _STR,
+                "consulted": _BOOL,
+            },
+            required=("option",),
+        ),
+        "record_wrong_penalty": _Replayed(Game.record_wrong_penalty, {"ruling": _INT}),
+        "correct_call": _Replayed(Game.correct_call, {"call": _STR}, required=("call",)),
+        "report_new_deal_ground": _Replayed(
+            Game.report_new_deal_ground,
+            {"ground": _STR, "hand": _INT_OR_NONE},
+            required=("ground",),
+        ),
+        "report_dealt_out_of_turn": _Replayed(
+            Game.report_dealt_out_of_turn,
+            {"dealer": _STR, "before_last_card": _BOOL},
+            required=("dealer",),
+        ),
+        "report_dealer_looked": _Replayed(Game.report_dealer_looked, card, required=("card",)),
+        "report_short_hand": _Replayed(Game.report_short_hand, {}, seat=True),
+        "consent": _Replayed(Game.consent, {}, seat=True),
+        "ask_having_none": _Replayed(Game.ask_having_none, {"answered_no": _BOOL}, seat=True),
+        "play_surplus_card": _Replayed(Game.play_surplus_card, card, seat=True, required=("card",)),
+        "count_tricks": _Replayed(Game.count_tricks, {}, seat=True),
+    }
+
+
+# The events a game writes itself: recomputed on replay, the kinds in _COMPARED checked
+# against the log.
+DERIVED = frozenset(
+    {
+        "start",
+        "deal",
+        "passed_out",
+        "score",
+        "end",
+        "irregularity",
+        "applied",
+        "lapsed",
+        "forfeited",
+        "void",
+        "early_play",
+        "revoke_established",
+    }
+)
+_COMPARED = ("score", "deal", "end", "irregularity", "void")
+
+_ACTIONS: dict[str, _Replayed] = {}
+
+
+def actions() -> Mapping[str, _Replayed]:
+    """The table of action events (built on first use: it names Game's methods)."""
+    if not _ACTIONS:
+        _ACTIONS.update(_table())
+    return _ACTIONS
+
+
+def _typed(where: str, data: Mapping[str, Any], key: str, types: tuple[type, ...]) -> Any:
+    value = data[key]
+    # bool is an int in Python: a count or a number must not be true or false.
+    if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
+        names = " or ".join(t.__name__ for t in types)
+        raise GameError(f"{where}: {key!r} must be a {names}, not {value!r}")
+    if isinstance(value, list) and not all(isinstance(v, str) for v in value):
+        raise GameError(f"{where}: {key!r} must be a list of strings, not {value!r}")
+    return value
+
+
+def _start_settings(start: Event) -> dict[str, Any]:
+    where = "event 0 (start)"
+    data = start.data
+    fields = {
+        "law_set": (_STR, None),
+        "seed": (_INT, 0),
+        "first_dealer": (_STR, "N"),
+        "boards": (_INT, 4),
+        "strict": (_BOOL, True),
+    }
+    out: dict[str, Any] = {
+        k: _typed(where, data, k, t) if k in data else d for k, (t, d) in fields.items()
+    }
+    try:
+        out["first_dealer"] = Seat.parse(out["first_dealer"])
+    except RedoubleError as err:
+        raise GameError(f"{where}: {err}") from None
+    return out
+
+
+def _deals(events: Sequence[Event]) -> list[Deal]:
+    deals = []
+    for i, e in enumerate(events):
+        if e.kind != "deal":
+            continue
+        where = f"event {i} (deal)"
+        if "deal" not in e.data:
+            raise GameError(f"{where}: no 'deal' field")
+        try:
+            deals.append(Deal.from_pbn(_typed(where, e.data, "deal", _STR)))
+        except RedoubleError as err:
+            raise GameError(f"{where}: {err}") from None
+    return deals
+
+
+def _replay_event(game: Game, i: int, e: Event, strict: bool) -> None:
+    where = f"event {i} ({e.kind})"
+    if e.kind in DERIVED:
+        return
+    how = actions().get(e.kind)
+    if how is None:
+        raise GameError(f"{where}: not a kind of event a game log holds")
+    if e.data.get("compulsory") is True or e.data.get("applied") is True:
+        return  # made by the declaring procedure or a decision: re-made with them
+    if strict and not how.strict:
+        raise GameError(f"{where}: a strict game's log holds only calls and cards")
+    unknown = set(e.data) - set(how.fields)
+    if unknown:
+        raise GameError(f"{where}: unknown field(s) {', '.join(sorted(map(repr, unknown)))}")
+    kwargs = {k: _typed(where, e.data, k, how.fields[k]) for k in e.data}
+    missing = [k for k in how.required if k not in kwargs]
+    if missing:
+        raise GameError(f"{where}: no {', '.join(map(repr, missing))} field")
+    if how.seat and e.seat is None:
+        raise GameError(f"{where}: the event names no seat")
+    if strict and game.to_act != e.seat:
+        verb = "called" if e.kind == "call" else "played"
+        raise GameError(f"event {i}: {e.seat} {verb} out of turn")
+    try:
+        if strict:
+            how.method(game, **kwargs)
+        else:
+            how.method(game, **kwargs, seat=e.seat)
+    except RedoubleError as err:
+        raise GameError(f"{where} does not replay: {err}") from None
+
+
+def replay_log(
+    cls: type[Game], events: Sequence[Event | Mapping[str, Any]], law_set: LawSet | str | None
+) -> Game:
+    """The game `events` record, re-made and checked (see :meth:`Game.replay`)."""
+    if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
+        raise TypeError(f"events must be a sequence of events, not {type(events).__name__}")
+    evs = [e if isinstance(e, Event) else Event.from_json(e) for e in events]
+    if not evs or evs[0].kind != "start":
+        raise GameError("a game log starts with a 'start' event")
+    settings = _start_settings(evs[0])
+    name = law_set if law_set is not None else settings["law_set"]
+    if name is None:
+        raise GameError("event 0 (start): no 'law_set' field")
+    try:
+        game = cls(
+            get_law_set(name),
+            seed=settings["seed"],
+            first_dealer=settings["first_dealer"],
+            deals=_deals(evs),
+            boards=settings["boards"],
+            strict=settings["strict"],
+        )
+    except RedoubleError as err:
+        if isinstance(err, GameError):
+            raise
+        raise GameError(f"event 0 (start): {err}") from None
+    for i, e in enumerate(evs[1:], 1):
+        _replay_event(game, i, e, settings["strict"])
+    mine = [x for x in game.log if x.kind in _COMPARED]
+    theirs = [x for x in evs if x.kind in _COMPARED]
+    if [m.to_json() for m in mine] != [t.to_json() for t in theirs[: len(mine)]]:
+        raise GameError("the replayed game does not agree with the log's deals or scores")
+    return game

@@ -1,0 +1,413 @@
+"""The game: the public face of its state machine (queries, actions, replay, JSON)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
+from ..cards import Card, CardSet, Seat
+from ..deal import Deal
+from ..errors import GameError, IllegalCallError, IllegalPlayError, RedoubleError
+from ..irregularities import (
+    Irregularity,
+    IrregularityCode,
+    Obligation,
+    Ruling,
+    rule_for,
+)
+from ..irregularities.table import _exposed_cards
+from ..laws import LawSet
+from ..play import Position, Trick
+from ..scoring import PerSide
+from .core import _parse_card
+from .declaring import _LenientDeclaring
+from .events import Event, HandResult, Phase
+from .player import Player
+from .replay import replay_log
+
+# The actions a lenient game logs, replayed by calling the method of the same name.
+
+
+class Game(_LenientDeclaring):
+    """Hands played one after another under a law set, from the deal to the score.
+
+    With ``strict=False`` the game records what was done at the table, irregularities
+    included: a call or card out of turn, an insufficient or impossible declaration, a revoke,
+    two cards at once, an exposed card, a claim of the rest... Each raises an
+    ``"irregularity"`` event carrying a :class:`~redouble.irregularities.Ruling` (the law, the
+    offender, who may claim, the options each with its law, the deadline); :attr:`pending`
+    lists the open ones, :meth:`decide` applies the choice, and the hand's score includes the
+    penalty. A blocking ruling must be decided before the next call or card.
+
+    Args:
+        law_set: a :class:`LawSet` or its name.
+        seed: deals come from ``dealing`` under this seed, hand n being board n.
+        first_dealer: who deals the first hand (the deal passes to the left).
+        deals: explicit deals to play, in order, instead of seeded ones.
+        deal_by_the_laws: deal by the laws' procedure (shuffle, cut, rotation) and keep its record.
+        boards: number of boards for law sets scored board by board (duplicate, progressive).
+        strict: refuse irregular actions (the default); False lets them happen and rectifies
+            them as the law set's code says.
+
+    Raises:
+        LawSetError: unknown law set.
+    """
+
+    def __repr__(self) -> str:
+        mode = "" if self._strict else " lenient"
+        where = f"hand {self._hand_number}, {self._phase.value}"
+        seat = self.to_act
+        if seat is not None:
+            where += f", {seat.name.title()} to act"
+        totals = self._session.totals
+        return f"<Game {self._law.name}{mode}: {where}; NS {totals.ns}, EW {totals.ew}>"
+
+    # -- queries -----------------------------------------------------------------------------------
+    @property
+    def law_set(self) -> LawSet:
+        """The law set played."""
+        return self._law
+
+    @property
+    def is_strict(self) -> bool:
+        """Whether irregular actions are refused (True) or recorded and rectified (False)."""
+        return self._strict
+
+    @property
+    def irregularity_code(self) -> IrregularityCode:
+        """The irregularity laws of the law set (see :mod:`redouble.irregularities`)."""
+        return self._code
+
+    @property
+    def phase(self) -> Phase:
+        """Declaring, play, settling (``strict=False``), or complete."""
+        return self._phase
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress (1-based)."""
+        return self._hand_number
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer of the hand in progress."""
+        return self._dealer
+
+    @property
+    def deal(self) -> Deal:
+        """The deal of the hand in progress, as dealt."""
+        return self._deal
+
+    @property
+    def declaring(self) -> Auction | BridgeDeclaration:
+        """The auction (or Bridge declaration) of the hand in progress."""
+        return self._declaring
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final declaration of the hand in progress, once declaring is over."""
+        return self._contract
+
+    @property
+    def position(self) -> Position | None:
+        """The play state of the hand in progress (None while declaring).
+
+        With ``strict=False`` this is a snapshot of the cards as they lie, None when it cannot
+        be a :class:`Position` (a revoke on the table).
+        """
+        if self._table is not None and self._phase is Phase.PLAY:
+            return self._table.position()
+        return self._position
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose call or card is due (dummy's cards: dummy's seat; see :attr:`controller`)."""
+        if self._phase is Phase.DECLARE:
+            return self._declaring.to_call
+        if self._phase is Phase.PLAY and self._table is not None:
+            return self._table.expected()
+        if self._phase is Phase.PLAY and self._position is not None:
+            return self._position.to_play
+        return None
+
+    @property
+    def controller(self) -> Seat | None:
+        """The seat that chooses the next action: the declarer plays dummy's cards."""
+        seat = self.to_act
+        if seat is not None and self._contract is not None and seat == self._contract.dummy:
+            return self._contract.declarer
+        return seat
+
+    @property
+    def dummy_exposed(self) -> bool:
+        """Whether dummy's hand is on the table (after the opening lead)."""
+        if self._table is not None:
+            return bool(self._table.tricks or self._table.cards)
+        p = self._position
+        return p is not None and (len(p.tricks) > 0 or len(p.trick) > 0)
+
+    def legal_actions(self) -> list[Any]:
+        """The calls or cards open to the seat to act (empty when the game is over).
+
+        With ``strict=False`` these are the regular actions: following suit and complying with
+        any penalty (a called card or lead, highest or lowest...); irregular ones are accepted
+        too, and rectified.
+        """
+        if self._phase is Phase.DECLARE:
+            calls = list(self._declaring.legal_calls())
+            to_call = self._declaring.to_call
+            if to_call is not None and self._consent_missing(to_call) is not None:  # B56, B60
+                calls = [c for c in calls if c.kind is not CallKind.DOUBLE]
+            return calls
+        if self._phase is Phase.PLAY and self._table is not None:
+            seat = self._table.expected()
+            defenders = (
+                () if self._contract is None else self._contract.declarer.side.opponents.seats
+            )
+            return list(
+                self._table.regular_plays(
+                    self._obligations,
+                    defenders,
+                    seat,
+                    lead=not self._table.cards or self._table.is_full(),
+                )
+            )
+        if self._phase is Phase.PLAY and self._position is not None:
+            return list(self._position.legal_plays())
+        return []
+
+    def visible_cards(self, seat: Seat | int | str) -> dict[Seat, CardSet]:
+        """The unplayed cards `seat` can see: his own, and dummy's once the lead is made (and,
+        with ``strict=False``, cards exposed and a claimer's tabled hand)."""
+        s = Seat.of(seat)
+        if self._table is not None:
+            t = self._table
+            out = {s: t.hand(s)}
+            if self._contract is not None and self.dummy_exposed:
+                out[self._contract.dummy] = t.hand(self._contract.dummy)
+            if self._contract is not None and self._claim_played_out:
+                out[self._contract.declarer] = t.hand(self._contract.declarer)
+            for other, cards in self._callable.items():
+                if other not in out and cards:
+                    out[other] = CardSet(c for c in cards if t.holds(other, c))
+            return out
+        if self._position is None:
+            return {s: self._deal[s]}
+        out = {s: self._position.hand(s)}
+        if self._contract is not None and self.dummy_exposed:
+            dummy = self._contract.dummy
+            out[dummy] = self._position.hand(dummy)
+        return out
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Hands finished so far (passed-out and void deals included, with no score)."""
+        return tuple(self._results)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every step so far."""
+        return tuple(self._log)
+
+    def score_sheet(self) -> str:
+        """The score sheet as players kept it."""
+        return self._session.score_sheet()
+
+    @property
+    def totals(self) -> PerSide:
+        """Points per side so far (with the rubber bonus once a rubber ends)."""
+        return self._session.totals
+
+    @property
+    def pending(self) -> tuple[Ruling, ...]:
+        """The open rulings of the hand in progress, oldest first (``strict=False``)."""
+        return tuple(self._open.values())
+
+    @property
+    def rulings(self) -> tuple[Ruling, ...]:
+        """Every ruling of the hand in progress (``strict=False``)."""
+        return tuple(self._hand_rulings)
+
+    @property
+    def exposed_cards(self) -> dict[Seat, CardSet]:
+        """Cards exposed and liable to be called, by holder (``strict=False``)."""
+        return _exposed_cards(self._callable, self._table)
+
+    @property
+    def obligations(self) -> tuple[Obligation, ...]:
+        """Penalties waiting on a player's next lead or play (``strict=False``)."""
+        return tuple(o for o, _ in self._obligations)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Tricks quitted in the hand in progress."""
+        if self._table is not None:
+            return tuple(self._table.tricks)
+        return self._position.tricks if self._position is not None else ()
+
+    @property
+    def trick_on_table(self) -> dict[Seat, Card]:
+        """The cards of the trick in progress, by seat (a full trick stays until quitted)."""
+        if self._table is not None:
+            return dict(self._table.cards)
+        p = self._position
+        if p is None:
+            return {}
+        return {p.leader.next(i): c for i, c in enumerate(p.trick)}
+
+    # -- actions -----------------------------------------------------------------------------------
+    def act(self, action: Call | Card | str, *, seat: Seat | int | str | None = None) -> None:
+        """Make the next call or play the next card, whichever is due.
+
+        Raises:
+            GameError: the game is over, or a decision is pending.
+            IllegalCallError, IllegalPlayError: the action is not legal; nothing changes.
+        """
+        if self._phase is Phase.DECLARE:
+            self.call(action if not isinstance(action, Card) else str(action), seat=seat)
+        elif self._phase is Phase.PLAY:
+            if isinstance(action, Call):
+                raise IllegalPlayError(f"a card is due from {self.to_act}, not the call {action}")
+            self.play(action, seat=seat)
+        elif self._phase is Phase.SETTLE:
+            raise GameError("the play is over: decide the pending rulings (revoke claims)")
+        else:
+            raise GameError("the game is over")
+
+    def call(self, call: Call | str, *, seat: Seat | int | str | None = None) -> None:
+        """Make a call for the seat to call (or, with ``strict=False``, for `seat`).
+
+        With ``strict=False`` a call out of turn, an insufficient, impossible or forbidden
+        declaration or double is recorded and raises its ruling (A49, A50, A54, A57; B46-48,
+        B54).
+
+        Raises:
+            GameError: not the declaring phase, or a decision is pending.
+            IllegalCallError: the call is not legal (the message cites the law), or the laws
+                give no rectification for it; nothing changes.
+        """
+        if self._phase is not Phase.DECLARE:
+            raise GameError(f"no call is due: the game is in the {self._phase.value} phase")
+        if not self._strict:
+            self._lenient_call(call, None if seat is None else Seat.of(seat))
+            return
+        to = self._declaring.to_call
+        if seat is not None and Seat.of(seat) != to:
+            raise IllegalCallError(f"{Seat.of(seat).name.title()} calls out of turn")
+        self._regular_call(call, to)
+
+    def play(self, card: Card | str | int, *, seat: Seat | int | str | None = None) -> None:
+        """Play a card for the seat to play (the declarer plays dummy's cards).
+
+        With ``strict=False`` `seat` may play out of turn, lead out of turn or revoke; the
+        irregularity is recorded and rectified (A63, A73, A76-80, A83; B76-82, B85). A full
+        trick stays on the table until the next card or :meth:`quit_trick`.
+
+        Raises:
+            GameError: not the play phase, or a decision is pending.
+            IllegalPlayError: the card is not held or revokes (strict), or is a second card to
+                the same trick; nothing changes.
+        """
+        if not self._strict and self._phase is Phase.DECLARE:
+            self._lead_while_declaring(card, None if seat is None else Seat.of(seat))
+            return
+        if self._phase is not Phase.PLAY:
+            raise GameError(f"no card is due: the game is in the {self._phase.value} phase")
+        if not self._strict:
+            self._lenient_play(_parse_card(card), None if seat is None else Seat.of(seat))
+            return
+        if self._position is None:
+            raise GameError("no card is due")
+        to = self._position.to_play
+        if seat is not None and Seat.of(seat) != to:
+            raise IllegalPlayError(f"{Seat.of(seat).name.title()} plays out of turn")
+        c = _parse_card(card)
+        if c in self._position.hand(to) and not self._position.is_legal(c):
+            # Name the law that makes it a revoke in the code being played.
+            try:
+                law = rule_for(self._law, Irregularity.REVOKE).law
+            except RedoubleError:
+                law = ""
+            where = f" [{law}]" if law else ""
+            raise IllegalPlayError(
+                f"{to.name.title()} must follow suit: {c} would be a revoke{where}"
+            )
+        self._position.play(c)
+        self._log.append(Event("play", to, {"card": str(c)}))
+        if self._position.is_complete():
+            self._finish_hand()
+
+    def auto_play(
+        self,
+        players: Player | Mapping[Seat, Player],
+        *,
+        max_actions: int = 1_000_000,
+    ) -> None:
+        """Let `players` act until the game is over (one player for all seats, or one a seat).
+
+        The player of the seat that controls the action acts: the declarer for dummy.
+
+        Raises:
+            GameError: the game did not end within `max_actions` actions, or a ruling is
+                pending (``strict=False``).
+        """
+        for _ in range(max_actions):
+            if self._phase is Phase.COMPLETE:
+                return
+            seat = self.controller
+            if seat is None:
+                raise GameError("a decision is pending: see Game.pending")
+            player = players[seat] if isinstance(players, Mapping) else players
+            self.act(player(self))
+        if self._phase is not Phase.COMPLETE:
+            raise GameError(f"the game did not end within {max_actions} actions")
+
+    # -- log, replay, JSON ---------------------------------------------------------------------------
+    @classmethod
+    def replay(
+        cls, events: Sequence[Event | Mapping[str, Any]], law_set: LawSet | str | None = None
+    ) -> Game:
+        """Rebuild a game from its log (events or their JSON dicts).
+
+        Deals come from the log's deal events; calls, plays and (``strict=False``) every
+        recorded irregular action and decision are re-made and checked; derived events
+        (scores, compulsory declarations, rulings) are recomputed and must agree.
+
+        Raises:
+            GameError: the log is malformed or does not agree with the laws.
+        """
+        return replay_log(cls, events, law_set)
+
+    def to_json(self) -> str:
+        """The game as JSON text: law set, flags and the event log."""
+        return json.dumps(
+            {
+                "format": "redouble-game/1",
+                "law_set": self._law.name,
+                "events": [e.to_json() for e in self._log],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game from :meth:`to_json`'s text (replayed, so checked).
+
+        Raises:
+            GameError: the text is not a redouble game or its log does not replay.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        try:
+            obj = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+            raise GameError(f"not JSON: {e}") from None
+        if not isinstance(obj, dict) or obj.get("format") != "redouble-game/1":
+            raise GameError("not a redouble game (format redouble-game/1)")
+        events, law_set = obj.get("events"), obj.get("law_set")
+        if not isinstance(events, list):
+            raise GameError("a redouble game's 'events' must be a list of events")
+        if law_set is not None and not isinstance(law_set, str):
+            raise GameError(f"a redouble game's 'law_set' must be a name, not {law_set!r}")
+        return cls.replay(events, law_set)

@@ -1,0 +1,438 @@
+"""The rule table of Bridge (1906-07, and its three-handed, duplicate and progressive forms)."""
+
+from __future__ import annotations
+
+from .auction_1912 import _auction_1912
+from .catalogue import (
+    Claimant,
+    Irregularity,
+    IrregularityCode,
+    Rule,
+)
+from .rule_tables import (
+    _DEADLINE_DEAL,
+    _DEADLINE_NEXT_CUT,
+    _DEADLINE_QUITTED,
+    _DEADLINE_REVOKE_FIX,
+    _DEADLINE_SECOND_HAND,
+    _T_WAIVE,
+    _WAIVE,
+    _o,
+    _second_hand_options,
+)
+
+
+def _bridge_1906() -> IrregularityCode:
+    s = "seed 003"
+    fb = "[assumed: Auction 1912 equivalent, flag bridge_exposed_card_def]"
+    auction = _auction_1912().rules
+    r: list[Rule] = [
+        Rule(
+            Irregularity.NEW_DEAL_GROUND,
+            f"{s} L38 a-e; seed 004 g",
+            Claimant.NONE,
+            (
+                _o(
+                    "new_deal",
+                    "new deal by the same dealer ('there is no misdeal')",
+                    f"{s} L37, L42",
+                ),
+            ),
+            note="compulsory",
+        ),
+        Rule(
+            Irregularity.PACK_NOT_CUT,
+            f"{s} L38 f",
+            Claimant.ADVERSARIES,
+            (
+                _o("new_deal", "demand a new deal", f"{s} L38 f"),
+                _o(_WAIVE, "let the deal stand", f"{s} L38 f"),
+            ),
+            deadline=_DEADLINE_DEAL,
+        ),
+        Rule(
+            Irregularity.CARD_EXPOSED_IN_DEAL,
+            f"{s} L39 a, b, d; L40",
+            Claimant.ADVERSARIES,
+            (
+                _o("new_deal", "claim a new deal", f"{s} L39"),
+                _o(_WAIVE, "no new deal: the card cannot be called", f"{s} L40"),
+            ),
+            deadline=_DEADLINE_DEAL,
+            note="exposed by the dealer or his partner: the eldest hand claims (a); by an "
+            "adversary: the dealer or his partner (b)",
+        ),
+        Rule(
+            Irregularity.DEALER_LOOKED,
+            f"{s} L39 c",
+            Claimant.ELDEST_HAND,
+            (
+                _o("new_deal", "exact a new deal", f"{s} L39 c"),
+                _o(_WAIVE, "let the deal stand (the adversaries may see the card)", f"{s} L39 c"),
+            ),
+            deadline=_DEADLINE_DEAL,
+        ),
+        Rule(
+            Irregularity.SHORT_HAND,
+            "seed 004 (short hand)",
+            Claimant.NONE,
+            (),
+            note="the deal stands; the short player (not dummy) answers for his revokes",
+        ),
+        Rule(
+            Irregularity.PACK_INCORRECT,
+            f"{s} L38 b, L42",
+            Claimant.NONE,
+            (_o("new_deal", "the current deal is void; the dealer deals again", f"{s} L42"),),
+        ),
+        Rule(
+            Irregularity.DEALT_OUT_OF_TURN,
+            f"{s} L43",
+            Claimant.ADVERSARIES,
+            (
+                _o("new_deal", "correct it: the rightful dealer deals", f"{s} L43"),
+                _o("let_stand", "let the deal stand", f"{s} L43 [assumed when not corrected]"),
+            ),
+            deadline="before the cards are dealt for the following deal",
+        ),
+        Rule(
+            Irregularity.MAKE_WITHOUT_PERMISSION,
+            f"{s} L46",
+            Claimant.ELDEST_HAND,
+            (
+                _o("let_stand", "let the trump stand", f"{s} L46; [external: partyfass.cc]"),
+                _o("new_deal", "demand a new deal", f"{s} L46; [external: partyfass.cc]"),
+            ),
+            deadline="before any declaration as to doubling",
+        ),
+        Rule(
+            Irregularity.PASS_BACK,
+            f"{s} L47",
+            Claimant.ELDEST_HAND,
+            (
+                _o("new_deal", "claim a new deal", f"{s} L47"),
+                _o(
+                    "compel",
+                    "compel the dealer's partner to declare the trump",
+                    f"{s} L47",
+                    "compel the offending player to declare the trump",  # seed 003 L47 verbatim
+                ),
+            ),
+            deadline="before any declaration as to doubling",
+        ),
+        Rule(
+            Irregularity.ADVERSARY_DECLARES,
+            f"{s} L48",
+            Claimant.DEALER,
+            (
+                _o("new_deal", "claim a new deal", f"{s} L48"),
+                _o("proceed", "proceed as if no declaration had been made", f"{s} L48"),
+            ),
+            note="the dealer decides after looking at his hand",
+        ),
+        Rule(
+            Irregularity.DOUBLE_OUT_OF_TURN,
+            f"{s} L54, L59",
+            Claimant.MAKER,
+            (
+                _o("let_stand", "the double stands; re-doubling continues", f"{s} L54, L59"),
+                _o("void", "the double does not stand", f"{s} L54, L59"),
+            ),
+            note="the dealer's right-hand adversary doubled before his partner asked 'May I lead?'",
+        ),
+        Rule(
+            Irregularity.ILLEGAL_DOUBLE,
+            f"{s} L49 ('a declaration as to doubling once made cannot be altered'); {fb}",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="no law penalises it: no effect [assumed]",
+        ),
+        Rule(
+            Irregularity.PASS_OUT_OF_TURN,
+            f"{s} L59",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="the dealer's right-hand adversary asks 'May I lead?' before the eldest hand "
+            "has spoken: no penalty; the question is void and the eldest hand does not thereby "
+            "lose his right to double",
+        ),
+        Rule(
+            Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
+            f"{s} L67",
+            Claimant.ELDEST_HAND,
+            (
+                _o("new_deal", "claim a new deal (without consulting his partner)", f"{s} L67"),
+                _o(_WAIVE, "let the deal stand", f"{s} L67"),
+            ),
+            note="exposed by the dealer or his partner before the trump is declared; a card an "
+            f"adversary exposes is liable to be called {fb}",
+        ),
+        Rule(
+            Irregularity.LEAD_DURING_DECLARING,
+            f"{s} L56, L60",
+            Claimant.MAKER,
+            (
+                _o("call_suit", "call a suit from the eldest hand", f"{s} L60"),
+                _o(_WAIVE, _T_WAIVE, f"{s} L60"),
+            ),
+            note="L60: the dealer's right-hand adversary led; the eldest hand may double only "
+            "with the maker's consent. L56: the eldest hand led before the doubling was over; "
+            "his partner may re-double only with the consent of the adversary who last doubled",
+        ),
+        Rule(
+            Irregularity.EXPOSED_CARD,
+            f"{s} L69, L71, L80",
+            Claimant.DECLARER,
+            (),
+            blocking=False,
+            note="liable to be called, left face up; the call may be repeated at every trick "
+            "until the card is played (L80) and never compels a revoke (L79); a card dropped "
+            "below the table is not exposed (L71)",
+        ),
+        Rule(
+            Irregularity.LEAD_OUT_OF_TURN,
+            f"{s} L76, L78",
+            Claimant.DECLARER,
+            (
+                _o("treat_as_exposed", "call the card erroneously led", f"{s} L76"),
+                _o(
+                    "call_suit",
+                    "call a suit when it is the turn of either adversary to lead",
+                    f"{s} L76",
+                ),
+                _o("accept", "let the lead stand", f"{s} L78"),
+            ),
+            deadline="before all three others have followed (then the trick stands, L78)",
+            blocking=False,
+        ),
+        Rule(
+            Irregularity.DECLARER_LEAD_OUT_OF_TURN,
+            f"{s} L77; preface to the laws",
+            Claimant.OFFENDER,
+            (
+                _o("retract", "take the lead back (no penalty)", f"{s} L77"),
+                _o("accept", "let the lead stand", f"{s} L77, L78"),
+            ),
+            deadline=_DEADLINE_SECOND_HAND,
+            blocking=False,
+        ),
+        Rule(
+            Irregularity.PLAYED_BEFORE_TURN,
+            f"{s} L82",
+            Claimant.DECLARER,
+            _second_hand_options(f"{s} L82", "second hand"),
+            note="the offender's partner is the second hand, not dummy or dealer",
+        ),
+        Rule(
+            Irregularity.ATTENTION_TO_TRICK,
+            f"{s} L100",
+            Claimant.DECLARER,
+            _second_hand_options(f"{s} L100", "partner"),
+        ),
+        Rule(
+            Irregularity.TWO_CARDS_PLAYED,
+            f"{s} L72",
+            Claimant.DECLARER,
+            (
+                _o(
+                    "to_trick",
+                    "call one of the cards to the trick; the others stay face up and may be "
+                    "called at any time",
+                    f"{s} L72",
+                ),
+            ),
+        ),
+        Rule(
+            Irregularity.CARD_OMITTED,
+            f"{s} L83",
+            Claimant.ADVERSARIES,
+            (
+                _o("new_deal", "claim a new deal", f"{s} L83"),
+                _o(
+                    "deal_stands",
+                    "the deal stands: the surplus card is deemed played to the imperfect trick "
+                    "(no revoke there)",
+                    f"{s} L83",
+                ),
+            ),
+        ),
+        Rule(
+            Irregularity.REVOKE,
+            f"{s} L85, L86",
+            Claimant.OFFENDER,
+            (_o("correct", "correct the revoke", f"{s} L91"),),
+            deadline=_DEADLINE_REVOKE_FIX,
+            blocking=False,
+        ),
+        Rule(
+            Irregularity.REVOKE_CORRECTED,
+            f"{s} L91",
+            Claimant.DECLARER,
+            (
+                _o(
+                    "expose",
+                    "the card played in error is exposed; the dealer may call it whenever he "
+                    "pleases",
+                    f"{s} L91",
+                    # seed 003 L91, verbatim.
+                    "the card played in error is an exposed card, and the dealer can call it "
+                    "whenever he pleases",
+                ),
+                _o(
+                    "highest",
+                    "the offender plays his highest card of the suit to the trick",
+                    f"{s} L91",
+                ),
+                _o(
+                    "lowest",
+                    "the offender plays his lowest card of the suit to the trick",
+                    f"{s} L91",
+                ),
+            ),
+            note="the players who followed may withdraw their cards, which are not exposed",
+        ),
+        Rule(
+            Irregularity.DUMMY_REVOKE,
+            f"{s} L85 (dummy excluded); {fb}",
+            Claimant.NONE,
+            (_o("correct", "correct dummy's card", f"{s} L85"),),
+            deadline=_DEADLINE_QUITTED,
+            blocking=False,
+            note="dummy is not liable to the revoke penalty",
+        ),
+        Rule(
+            Irregularity.REVOKE_CLAIM,
+            f"{s} L87-96",
+            Claimant.ADVERSARIES,
+            (
+                _o(
+                    "tricks",
+                    "three tricks for each revoke from the revoking side (at most 13); the "
+                    "revoking side cannot go beyond 28 toward game",
+                    f"{s} L87, L89, L96",
+                ),
+                _o(_WAIVE, "do not claim the revoke", f"{s} L94"),
+            ),
+            deadline=_DEADLINE_NEXT_CUT,
+            blocking=False,
+            note="both sides revoking: neither can win the game by that hand (L95); penalty "
+            "tricks never count for slam (L7)",
+        ),
+        Rule(
+            Irregularity.DUMMY_RIGHT,
+            f"{s} L61 a-g",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="no effect",
+        ),
+        Rule(
+            Irregularity.DUMMY_INTERVENTION,
+            f"{s} L63",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="the dealer cannot exact the penalty",
+        ),
+        Rule(
+            Irregularity.DUMMY_SUGGESTS_CARD,
+            f"{s} L64",
+            Claimant.ADVERSARIES,
+            (
+                _o("play_suggested", "the dealer must play the card suggested", f"{s} L64"),
+                _o("not_play_suggested", "the dealer must not play the card suggested", f"{s} L64"),
+                _o(_WAIVE, _T_WAIVE, f"{s} L64"),
+            ),
+            note="either adversary, without consultation",
+        ),
+        Rule(
+            Irregularity.UNAUTHORISED_REFERENCE,
+            f"{s} L101",
+            Claimant.DECLARER,
+            (
+                _o(
+                    "call_suit",
+                    "call a suit from the adversary whose turn it next is to lead",
+                    f"{s} L101",
+                ),
+                _o(_WAIVE, _T_WAIVE, f"{s} L101"),
+            ),
+        ),
+        Rule(
+            Irregularity.CLAIM,
+            f"{s} L74",
+            Claimant.ADVERSARIES,
+            (
+                _o("concede", "accept the claim", f"{s} L74"),
+                _o(
+                    "play_out",
+                    "play the hand out; cards the adversaries expose believing the claim are "
+                    "not called",
+                    f"{s} L74",
+                ),
+            ),
+        ),
+        Rule(
+            Irregularity.CARDS_THROWN_DOWN,
+            f"{s} L74",
+            Claimant.DECLARER,
+            (),
+            blocking=False,
+            note="exposed and liable to be called, unless exposed believing the dealer's claim",
+        ),
+        Rule(
+            Irregularity.CONSULTATION,
+            f"{s} L97",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="partners who consult about enforcing a penalty lose it",
+        ),
+        Rule(
+            Irregularity.WRONG_PENALTY,
+            f"{s} L102",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="if a wrong penalty is demanded none can be enforced",
+        ),
+        Rule(
+            Irregularity.NEW_CARDS,
+            f"{s} L104, L105",
+            Claimant.NONE,
+            (),
+            blocking=False,
+            note="no effect on play or score",
+        ),
+    ]
+    rules = {x.kind: x for x in r}
+    # The laws seed 003 is missing (L65, 68, 70, 73, 75, 92 ...) fall back to Auction 1912.
+    for kind in (
+        Irregularity.FAILURE_TO_COMPLY,
+        Irregularity.CALLED_SUIT_NOT_HELD,
+        Irregularity.CARD_EXPOSED_BEFORE_LEAD,
+        Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
+        Irregularity.SURPLUS_CARD,  # seed 003 has no L84, where A82 would be
+    ):
+        rule = auction[kind]
+        rules[kind] = Rule(
+            kind,
+            f"{rule.law} {fb}",
+            rule.claimant,
+            rule.options,
+            rule.deadline,
+            rule.blocking,
+            rule.note,
+        )
+    return IrregularityCode(
+        name="bridge",
+        rules=rules,
+        consultation_forfeits=True,
+        wrong_penalty_forfeits=True,
+        sources={
+            "consultation_forfeits": f"{s} L97",
+            "wrong_penalty_forfeits": f"{s} L102",
+        },
+    )

@@ -1,0 +1,135 @@
+"""Pure helpers the game uses: a trick's winner as it lies, Law 64's transfer, the revoke's score, claims."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, CardSet, Seat, Side, Strain
+from ..errors import IrregularityError, RedoubleError
+from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
+from ..laws import get as get_law_set
+from ..scoring import PerSide
+
+# --------------------------------------------------------------------------------------------
+# Pure helpers the game uses.
+# --------------------------------------------------------------------------------------------
+
+
+def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | int) -> Seat:
+    """The winner of a trick as it lies, whatever its cards: the highest trump, else the highest
+    card of the suit led. Cards may be missing (a card omitted, law 81) or not follow suit.
+
+    Raises:
+        IrregularityError: the leader has no card in the trick.
+    """
+    if leader not in cards:
+        raise IrregularityError("the leader has no card in the trick")
+    led = cards[leader].suit
+    trump = Strain(strain).suit
+
+    def key(item: tuple[Seat, Card]) -> tuple[int, int]:
+        card = item[1]
+        if trump is not None and card.suit == trump:
+            return (2, int(card.rank))
+        if card.suit == led:
+            return (1, int(card.rank))
+        return (0, 0)
+
+    return max(cards.items(), key=key)[0]
+
+
+def law64_transfer(
+    tricks: Sequence[tuple[Seat, Iterable[Seat]]], revokes: Sequence[tuple[Seat, int]]
+) -> PerSide:
+    """Contract bridge (2017 Laws, Law 64A): tricks each side forfeits for its revokes.
+
+    `tricks` lists each trick's winner (first item) in order; `revokes` gives (offender,
+    index of the revoke trick). Law 64A1: the offender won the revoke trick: it and one more
+    trick the offending side won later are transferred. 64A2: otherwise one trick, if the
+    offending side won that or any later trick.
+    """
+    out = [0, 0]
+    for seat, index in revokes:
+        side = seat.side
+        later = [w for w, _ in tricks[index + 1 :] if w.side == side]
+        won = tricks[index][0] if 0 <= index < len(tricks) else None
+        if won == seat:
+            n = 1 + (1 if later else 0)
+        else:
+            n = 1 if (won is not None and won.side == side) or later else 0
+        out[side] += n
+    return PerSide(out[0], out[1])
+
+
+def revoke_score_arguments(
+    law_set: LawSet | str,
+    claimed: Mapping[Side, int],
+    *,
+    declarer_side: Side,
+    election: str | None = None,
+    forfeits: PerSide | None = None,
+) -> dict[str, Any]:
+    """The keyword arguments of :func:`redouble.scoring.score_hand` for the revokes claimed.
+
+    `claimed` maps each side to its established revokes whose penalty was claimed. Auction
+    1912: the declarer chooses "points" (150) or "tricks" (three tricks) when a defender
+    revoked (L84 b); further revokes cost 100 each (L84 c); both sides revoking leaves only
+    honours and chicane (L89) — all computed by the scorer from these arguments. Bridge: three
+    tricks per revoke, the 28 limit (seed 003 L87-96). Contract: `forfeits` from
+    :func:`law64_transfer`.
+
+    Raises:
+        IrregularityError: an election is needed and missing, or given where none applies.
+    """
+    law = get_law_set(law_set)
+    counts = PerSide(claimed.get(Side.NS, 0), claimed.get(Side.EW, 0))
+    out: dict[str, Any] = {}
+    if not counts.ns and not counts.ew:
+        return out
+    out["revokes"] = counts
+    rule = law.revoke
+    if isinstance(rule, PointsRevoke):
+        defenders = declarer_side.opponents
+        if counts[defenders] and not counts[declarer_side]:
+            if election not in ("points", "tricks"):
+                raise IrregularityError(
+                    "a defender's revoke: the declarer elects 'points' or 'tricks' [seed 000 L84 b]"
+                )
+            out["revoke_election"] = election
+    elif isinstance(rule, Law64Revoke):
+        out["revoke_tricks"] = forfeits if forfeits is not None else PerSide()
+    elif isinstance(rule, TrickTransferRevoke) and election not in (None, "tricks"):
+        raise IrregularityError("a Bridge revoke always costs three tricks [seed 003 L87]")
+    return out
+
+
+def claim_holds(
+    hands: Sequence[int | CardSet],
+    strain: Strain | int,
+    leader: Seat,
+    trick: Sequence[Card],
+    claimer_side: Side,
+    tricks: int,
+    *,
+    max_exhaustive_tricks: int = 4,
+) -> bool | None:
+    """Whether `claimer_side` can take `tricks` of the remaining tricks double-dummy, by
+    :mod:`redouble.solver`; None when the cards do not make a position.
+
+    `max_exhaustive_tricks` is accepted and ignored: the solver, part of the package, always
+    answers, so the exhaustive search it once bounded was never reached and is gone.
+    """
+    from ..play import Position
+    from ..solver import Solver
+
+    try:
+        position = Position(list(hands), strain, leader, trick)
+    except RedoubleError:
+        return None
+    left = position.tricks_left
+    if tricks > left:
+        return False
+    got = int(Solver().solve(position))
+    mine = got if position.to_play.side == claimer_side else left - got
+    return mine >= tricks
