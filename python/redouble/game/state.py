@@ -64,6 +64,12 @@ class Game(_LenientDeclaring):
         totals = self._session.totals
         return f"<Game {self._law.name}{mode}: {where}; NS {totals.ns}, EW {totals.ew}>"
 
+    def _repr_html_(self) -> str:
+        """The game in Jupyter: diagram, auction, tricks and score sheet (see redouble.display)."""
+        from ..display import game_html  # display imports game: import here to avoid a cycle
+
+        return game_html(self)
+
     # -- queries -----------------------------------------------------------------------------------
     @property
     def law_set(self) -> LawSet:
