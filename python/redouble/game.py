@@ -16,10 +16,13 @@ Every step is an :class:`Event` in :attr:`Game.log`; a game is rebuilt from its 
 from __future__ import annotations
 
 import enum
+import functools
+import inspect
 import json
 import random
 import re
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -3122,3 +3125,43 @@ class Table:
         )
         self._games.append(game)
         return game
+
+
+# -- threads -----------------------------------------------------------------------------------
+# A Game is a chain of Python steps (read the seat to act, check, apply, log): two threads
+# acting at once could interleave them and corrupt the log. Every public method and property of
+# Game therefore runs under the game's own re-entrant lock, so concurrent callers see each
+# action whole: a stale action is refused with the usual error, never half applied.
+_GAME_LOCKS_GUARD = threading.Lock()
+
+
+def _game_lock(game: Game) -> threading.RLock:
+    lock: threading.RLock | None = game.__dict__.get("_thread_lock")
+    if lock is None:
+        with _GAME_LOCKS_GUARD:
+            lock = game.__dict__.get("_thread_lock")
+            if lock is None:
+                lock = threading.RLock()
+                game.__dict__["_thread_lock"] = lock
+    return lock
+
+
+def _serialised(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def run_locked(self: Game, *args: Any, **kwargs: Any) -> Any:
+        with _game_lock(self):
+            return fn(self, *args, **kwargs)
+
+    return run_locked
+
+
+for _name, _attr in list(vars(Game).items()):
+    if _name.startswith("_"):
+        continue
+    if isinstance(_attr, property) and _attr.fget is not None:
+        setattr(
+            Game, _name, property(_serialised(_attr.fget), _attr.fset, _attr.fdel, _attr.__doc__)
+        )
+    elif inspect.isfunction(_attr):
+        setattr(Game, _name, _serialised(_attr))
+del _name, _attr
