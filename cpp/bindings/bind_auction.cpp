@@ -17,13 +17,15 @@ void bind_auction(py::module_& m) {
          int passes_to_close) {
         if (trick_values.empty() || trick_values.size() > kMaxDeclarations)
           throw IllegalCall("an auction needs 1 to 8 declarations");
+        // A bid's value is level x trick value (1912 law 44): bounded so it cannot overflow.
+        for (const int v : trick_values) checked_index(v, 0, 1 << 20, "a trick value");
         AuctionRules r;
         r.num_declarations = static_cast<int>(trick_values.size());
         for (std::size_t i = 0; i < trick_values.size(); ++i) r.trick_value[i] = trick_values[i];
         r.by_value = by_value;
         r.dealer_must_bid = dealer_must_bid;
-        r.max_level = max_level;
-        r.passes_to_close = passes_to_close;
+        r.max_level = checked_index(max_level, 1, 7, "max_level");
+        r.passes_to_close = checked_index(passes_to_close, 1, 3, "passes_to_close");
         return r;
       },
       py::arg("trick_values"), py::arg("by_value"), py::arg("dealer_must_bid"),
@@ -50,10 +52,22 @@ void bind_auction(py::module_& m) {
       .def("last_bidder", &Auction::last_bidder)
       .def("doubling", &Auction::doubling)
       .def("declarer", &Auction::declarer)
-      .def("is_higher", &Auction::is_higher, py::arg("a"), py::arg("b"))
+      .def(
+          "is_higher",
+          [](const Auction& a, long long x, long long y) {
+            const int last = a.num_calls() - 1;
+            return a.is_higher(checked_index(x, kFirstBid, last, "a (a bid id)"),
+                               checked_index(y, kFirstBid, last, "b (a bid id)"));
+          },
+          py::arg("a"), py::arg("b"))
       .def("copy", [](const Auction& a) { return Auction(a); });
-  m.def("describe_fault", [](int f) { return describe(static_cast<CallFault>(f)); },
-        py::arg("fault"));
+  m.def(
+      "describe_fault",
+      [](long long f) {
+        return describe(static_cast<CallFault>(
+            checked_index(f, 0, static_cast<int>(CallFault::AlreadyRedoubled), "fault")));
+      },
+      py::arg("fault"));
 }
 
 }  // namespace redouble::bindings

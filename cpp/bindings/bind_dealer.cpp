@@ -14,6 +14,7 @@ void bind_dealer(py::module_& m) {
       "deals_batch",
       [](std::uint64_t seed, std::uint64_t first_board, std::int64_t n) {
         if (n < 0) throw Error("number of deals must be >= 0");
+        if (n > kMaxBatch) throw Error("number of deals must be at most 2**40");
         py::array_t<std::uint64_t> out({static_cast<py::ssize_t>(n), py::ssize_t{4}});
         std::uint64_t* ptr = out.mutable_data();
         {
@@ -29,6 +30,7 @@ void bind_dealer(py::module_& m) {
       [](std::uint64_t seed, std::uint64_t first_board, std::int64_t n, const Hands& predealt,
          int hand_size) {
         if (n < 0) throw Error("number of deals must be >= 0");
+        if (n > kMaxBatch) throw Error("number of deals must be at most 2**40");
         py::array_t<std::uint64_t> out({static_cast<py::ssize_t>(n), py::ssize_t{4}});
         std::uint64_t* ptr = out.mutable_data();
         // Validate once with the GIL held so errors surface before any work.

@@ -11,7 +11,7 @@ namespace redouble {
 int board_vulnerability(long long board) noexcept {
   // The standard cycle repeats every 16 boards; rows of four shift by one each time.
   static constexpr int kVul[16] = {0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2};
-  return kVul[((board - 1) % 16 + 16) % 16];
+  return kVul[(board % 16 + 15) % 16];  // (board - 1) mod 16, with no overflow at the lowest
 }
 
 Hands random_deal(Rng& rng, int dealer) noexcept {

@@ -16,7 +16,10 @@ from collections.abc import Set as AbstractSet
 from enum import IntEnum
 from typing import Any, ClassVar, Self
 
-from .errors import FormatError, InvalidDealError
+import numpy as np
+
+from ._check import as_index, as_int, as_str
+from .errors import FormatError, InvalidDealError, InvalidDealTypeError
 
 __all__ = [
     "RANK_CHARS",
@@ -78,8 +81,9 @@ class Suit(_NamedIntEnum):
 
         Raises:
             FormatError: if the text names no suit.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip().upper()
+        t = as_str(text, "text").strip().upper()
         if len(t) == 1 and t in _SUIT_LETTERS:
             return cls(_SUIT_LETTERS.index(t))
         if len(t) == 1 and t in _SUIT_SYMBOLS + "♧♢♡♤":
@@ -117,8 +121,9 @@ class Strain(_NamedIntEnum):
 
         Raises:
             FormatError: if the text names no strain.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip().upper()
+        t = as_str(text, "text").strip().upper()
         if t in ("N", "NT", "NOTRUMP", "NO TRUMP", "NO TRUMPS"):
             return cls.NOTRUMP
         try:
@@ -178,8 +183,12 @@ class Seat(_NamedIntEnum):
         return Side(self & 1)
 
     def next(self, steps: int = 1) -> Seat:
-        """The seat `steps` places to the left (clockwise)."""
-        return Seat((self + steps) % 4)
+        """The seat `steps` places to the left (clockwise).
+
+        Raises:
+            TypeError: if `steps` is not an int.
+        """
+        return Seat((self + as_int(steps, "steps")) % 4)
 
     @classmethod
     def of(cls, value: Seat | int | str) -> Seat:
@@ -187,12 +196,13 @@ class Seat(_NamedIntEnum):
 
         Raises:
             FormatError: if the value names no seat.
+            TypeError: if it is neither a str nor an int.
         """
         if isinstance(value, str):
             return cls.parse(value)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-            return cls(value)
-        raise FormatError(f"not a seat: {value!r} (expected N, E, S, W or 0..3)")
+        if not 0 <= as_int(value, "seat") <= 3:
+            raise FormatError(f"not a seat: {value!r} (expected N, E, S, W or 0..3)")
+        return cls(as_int(value, "seat"))
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -200,8 +210,9 @@ class Seat(_NamedIntEnum):
 
         Raises:
             FormatError: if the text names no seat.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip().upper()
+        t = as_str(text, "text").strip().upper()
         for seat in cls:
             if t in (seat.letter, seat.name):
                 return seat
@@ -236,8 +247,9 @@ class Rank(_NamedIntEnum):
 
         Raises:
             FormatError: if the text names no rank.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip().upper()
+        t = as_str(text, "text").strip().upper()
         if t == "10":
             t = "T"
         if len(t) == 1 and t in RANK_CHARS:
@@ -259,15 +271,24 @@ class Card(int):
 
         Raises:
             InvalidDealError: if the id is out of range.
+            TypeError: if it is not an int (an :class:`~redouble.errors.InvalidDealTypeError`).
         """
-        if isinstance(card_id, bool) or not isinstance(card_id, int) or not 0 <= card_id < 52:
+        i = as_int(card_id, "card id", type_error=InvalidDealTypeError)
+        if not 0 <= i < 52:
             raise InvalidDealError(f"card id must be an int 0..51, not {card_id!r}")
-        return super().__new__(cls, card_id)
+        return super().__new__(cls, i)
 
     @classmethod
     def of(cls, suit: Suit | int, rank: Rank | int) -> Card:
-        """The card of a suit and rank."""
-        return cls(int(suit) * 13 + int(rank))
+        """The card of a suit and rank.
+
+        Raises:
+            InvalidDealError: if the suit is not 0..3 or the rank not 0..12.
+            TypeError: if either is not an int.
+        """
+        s = as_index(suit, "suit", 0, 3, error=InvalidDealError, type_error=InvalidDealTypeError)
+        r = as_index(rank, "rank", 0, 12, error=InvalidDealError, type_error=InvalidDealTypeError)
+        return cls(s * 13 + r)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -275,8 +296,9 @@ class Card(int):
 
         Raises:
             FormatError: if the text is not a card.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip()
+        t = as_str(text, "text").strip()
         if len(t) >= 2:
             for suit_part, rank_part in ((t[0], t[1:]), (t[-1], t[:-1])):
                 try:
@@ -314,10 +336,18 @@ class Card(int):
         return (Card, (int(self),))
 
 
+def _suit_arg(suit: object) -> int:
+    return as_index(suit, "suit", 0, 3)
+
+
 def _mask_of(cards: Iterable[Card | int | str]) -> int:
+    if isinstance(cards, bytes | bytearray | memoryview) or not isinstance(cards, Iterable):
+        raise InvalidDealTypeError(
+            f"cards must be a mask or an iterable of cards, not {type(cards).__name__}"
+        )
     mask = 0
     for c in cards:
-        card = Card.parse(c) if isinstance(c, str) else Card(int(c))
+        card = Card.parse(c) if isinstance(c, str) else Card(c)
         if mask & card.mask:
             raise InvalidDealError(f"card {card} appears twice")
         mask |= card.mask
@@ -345,12 +375,12 @@ class CardSet(AbstractSet[Card]):
         Raises:
             InvalidDealError: if the mask has bits above 51 or a card is repeated.
         """
-        if isinstance(cards, bool):
-            raise InvalidDealError("a card set is a mask or an iterable of cards, not a bool")
-        if isinstance(cards, int):
-            if cards < 0 or cards & ~_FULL_DECK:
-                raise InvalidDealError(f"card mask must be within 52 bits, got {cards:#x}")
-            mask = cards
+        if isinstance(cards, bool | np.bool_):
+            raise InvalidDealTypeError("a card set is a mask or an iterable of cards, not a bool")
+        if isinstance(cards, int | np.integer):
+            mask = as_int(cards, "card mask")
+            if mask < 0 or mask & ~_FULL_DECK:
+                raise InvalidDealError(f"card mask must be within 52 bits, got {mask:#x}")
         else:
             mask = _mask_of(cards)
         object.__setattr__(self, "_mask", mask)
@@ -364,8 +394,9 @@ class CardSet(AbstractSet[Card]):
 
         Raises:
             FormatError: on bad syntax.
+            TypeError: if `text` is not a str.
         """
-        t = text.strip()
+        t = as_str(text, "text").strip()
         if t == "-":
             return cls()
         parts = t.split(".")
@@ -435,33 +466,37 @@ class CardSet(AbstractSet[Card]):
     def __and__(self, other: object) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask & other._mask)
-        return CardSet(super().__and__(other))  # type: ignore[operator]
+        result = super().__and__(other)  # type: ignore[operator]
+        return NotImplemented if result is NotImplemented else CardSet(result)
 
     def __or__(self, other: object) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask | other._mask)
-        return CardSet(super().__or__(other))  # type: ignore[operator]
+        result = super().__or__(other)  # type: ignore[operator]
+        return NotImplemented if result is NotImplemented else CardSet(result)
 
     def __sub__(self, other: object) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask & ~other._mask)
-        return CardSet(super().__sub__(other))  # type: ignore[operator]
+        result = super().__sub__(other)  # type: ignore[operator]
+        return NotImplemented if result is NotImplemented else CardSet(result)
 
     def __xor__(self, other: object) -> CardSet:
         if isinstance(other, CardSet):
             return CardSet(self._mask ^ other._mask)
-        return CardSet(super().__xor__(other))  # type: ignore[operator]
+        result = super().__xor__(other)  # type: ignore[operator]
+        return NotImplemented if result is NotImplemented else CardSet(result)
 
     def __bool__(self) -> bool:
         return self._mask != 0
 
     def holding(self, suit: Suit | int) -> int:
         """The cards of one suit as 13 rank bits (deuce = bit 0)."""
-        return (self._mask >> (13 * int(suit))) & _SUIT_MASK
+        return (self._mask >> (13 * _suit_arg(suit))) & _SUIT_MASK
 
     def suit(self, suit: Suit | int) -> CardSet:
         """The cards of one suit."""
-        return CardSet(self._mask & (_SUIT_MASK << (13 * int(suit))))
+        return CardSet(self._mask & (_SUIT_MASK << (13 * _suit_arg(suit))))
 
     def length(self, suit: Suit | int) -> int:
         """Number of cards held in a suit."""

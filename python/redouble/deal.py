@@ -11,7 +11,7 @@ Full deals hold 13 cards a hand; partial deals (endings) hold fewer, equally man
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -20,8 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._check import as_index, as_int, as_str
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
-from .errors import InvalidDealError
+from .errors import InvalidDealError, InvalidDealTypeError, RedoubleError
 
 __all__ = [
     "DEAL_COUNT",
@@ -38,6 +39,29 @@ DEAL_COUNT: int = (_high << 64) | _low
 del _high, _low
 
 
+def _seat(value: object, name: str = "seat") -> Seat:
+    """A seat argument: a Seat or an int 0..3 (numpy integers too); else TypeError/our error."""
+    return Seat(as_index(value, name, 0, 3))
+
+
+def _board_number(number: object) -> int:
+    """A board number argument: a positive int of any size."""
+    n = as_int(number, "board number", type_error=InvalidDealTypeError)
+    if n < 1:
+        raise InvalidDealError(f"board number must be a positive int, got {number!r}")
+    return n
+
+
+def _hand_mask(hand: object, name: str) -> int:
+    """A hand as a 52-bit mask: a CardSet, or an int (numpy integers too) within 52 bits."""
+    if isinstance(hand, CardSet):
+        return hand.mask
+    m = as_int(hand, name, type_error=InvalidDealTypeError)
+    if m < 0 or m >> 52:
+        raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+    return m
+
+
 class Vulnerability(IntEnum):
     """Which sides are vulnerable (duplicate and Chicago scoring)."""
 
@@ -47,8 +71,13 @@ class Vulnerability(IntEnum):
     BOTH = 3
 
     def is_vulnerable(self, side: Side | Seat) -> bool:
-        """Whether a side (or the side of a seat) is vulnerable."""
-        s = Side(int(side) & 1)
+        """Whether a side (or the side of a seat) is vulnerable.
+
+        Raises:
+            RedoubleError: if `side` is not a seat 0..3 (a side 0..1 is a seat too).
+            TypeError: if it is not an int.
+        """
+        s = Side(as_index(side, "side", 0, 3) & 1)
         return bool(self & (1 << s))
 
     @classmethod
@@ -57,10 +86,10 @@ class Vulnerability(IntEnum):
 
         Raises:
             InvalidDealError: if the number is not a positive int.
+            TypeError: if it is not an int (an :class:`~redouble.errors.InvalidDealTypeError`).
         """
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidDealError(f"board number must be a positive int, got {number!r}")
-        return cls(_core.board_vulnerability(number))
+        # The cycle repeats every 16 boards: reduce first, so any size of int is fine.
+        return cls(_core.board_vulnerability((_board_number(number) - 1) % 16 + 1))
 
     @property
     def pbn(self) -> str:
@@ -86,14 +115,17 @@ class Deal:
             masks = [0, 0, 0, 0]
             for seat, hand in hands.items():
                 h = CardSet.from_pbn_hand(hand) if isinstance(hand, str) else hand
-                masks[int(Seat(seat))] = h.mask if isinstance(h, CardSet) else int(h)
+                masks[_seat(seat)] = _hand_mask(h, "hand")
         else:
-            if isinstance(hands, str | bytes) or len(hands) != 4:
+            if isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Iterable):
+                raise InvalidDealTypeError(
+                    "hands must be four hand masks or a mapping of seats to hands, "
+                    f"not {type(hands).__name__}"
+                )
+            items = list(hands)
+            if len(items) != 4:
                 raise InvalidDealError("a deal needs exactly four hands (N, E, S, W)")
-            masks = [h.mask if isinstance(h, CardSet) else int(h) for h in hands]
-        for m in masks:
-            if m < 0 or m >> 52:
-                raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+            masks = [_hand_mask(h, "hand") for h in items]
         _core.validate_deal(masks, False)
         object.__setattr__(self, "_masks", tuple(masks))
 
@@ -108,10 +140,11 @@ class Deal:
         Raises:
             FormatError: on bad syntax.
             InvalidDealError: on duplicated cards or hands of unequal size.
+            TypeError: if `text` is not a str (an :class:`~redouble.errors.InvalidDealTypeError`).
         """
         if not isinstance(text, str):
-            raise InvalidDealError(f"a PBN deal string must be str, not {type(text).__name__}")
-        return cls(_core.parse_pbn_deal(text))
+            raise InvalidDealTypeError(f"a PBN deal string must be str, not {type(text).__name__}")
+        return cls(_core.parse_pbn_deal(str.__str__(text)))
 
     @classmethod
     def from_index(cls, index: int) -> Deal:
@@ -119,20 +152,30 @@ class Deal:
 
         Raises:
             InvalidDealError: if the index is out of range.
+            TypeError: if it is not an int (an :class:`~redouble.errors.InvalidDealTypeError`).
         """
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise InvalidDealError(f"deal index must be an int, not {type(index).__name__}")
+        index = as_int(index, "deal index", type_error=InvalidDealTypeError)
         if not 0 <= index < DEAL_COUNT:
             raise InvalidDealError(f"deal index must be in 0 .. {DEAL_COUNT - 1}, got {index}")
         return cls(_core.deal_from_index(index >> 64, index & (2**64 - 1)))
 
     @classmethod
     def from_array(cls, row: npt.ArrayLike) -> Deal:
-        """A deal from a row of a ``(N, 4) uint64`` batch."""
-        arr = np.asarray(row)
+        """A deal from a row of a ``(N, 4) uint64`` batch.
+
+        Raises:
+            InvalidDealError: on a wrong shape or an invalid deal.
+            TypeError: if the row is not of integers (floats and bools are not truncated).
+        """
+        try:
+            arr = np.asarray(row)
+        except (ValueError, OverflowError) as e:  # ragged or unconvertible rows
+            raise InvalidDealError(f"a deal row must be four hand masks: {e}") from None
         if arr.shape != (4,):
             raise InvalidDealError(f"a deal row must have shape (4,), got {arr.shape}")
-        return cls([int(x) for x in arr])
+        if arr.dtype.kind not in "uiO":
+            raise InvalidDealTypeError(f"a deal row must hold integers, got dtype {arr.dtype}")
+        return cls(list(arr))
 
     # -- access ------------------------------------------------------------------------------
     @property
@@ -141,8 +184,13 @@ class Deal:
         return self._masks
 
     def hand(self, seat: Seat | int) -> CardSet:
-        """The cards held by a seat."""
-        return CardSet(self._masks[int(Seat(seat))])
+        """The cards held by a seat.
+
+        Raises:
+            RedoubleError: if `seat` is not 0..3.
+            TypeError: if it is not an int.
+        """
+        return CardSet(self._masks[_seat(seat)])
 
     def __getitem__(self, seat: Seat | int) -> CardSet:
         return self.hand(seat)
@@ -164,7 +212,7 @@ class Deal:
 
     def seat_of(self, card: Card | str) -> Seat | None:
         """The seat holding a card, or None if nobody holds it."""
-        c = Card.parse(card) if isinstance(card, str) else Card(int(card))
+        c = Card.parse(card) if isinstance(card, str) else Card(card)
         for s in Seat:
             if self._masks[s] & c.mask:
                 return s
@@ -187,11 +235,12 @@ class Deal:
     # -- transformations -----------------------------------------------------------------------
     def rotate(self, steps: int = 1) -> Deal:
         """The deal with every hand moved `steps` seats clockwise (N's hand to E for 1)."""
+        steps = as_int(steps, "steps")
         return Deal([self._masks[(s - steps) % 4] for s in range(4)])
 
     def swap_suits(self, a: Suit | int, b: Suit | int) -> Deal:
         """The deal with the holdings of suits `a` and `b` exchanged in every hand."""
-        a, b = int(a), int(b)
+        a, b = as_index(a, "a (a suit)", 0, 3), as_index(b, "b (a suit)", 0, 3)
         out = []
         for m in self._masks:
             ha, hb = (m >> 13 * a) & 0x1FFF, (m >> 13 * b) & 0x1FFF
@@ -201,8 +250,13 @@ class Deal:
 
     # -- text ----------------------------------------------------------------------------------
     def to_pbn(self, first: Seat | int = Seat.NORTH) -> str:
-        """The PBN deal string starting with seat `first`."""
-        return str(_core.format_pbn_deal(self._masks, int(first)))
+        """The PBN deal string starting with seat `first`.
+
+        Raises:
+            RedoubleError: if `first` is not a seat 0..3.
+            TypeError: if it is not an int.
+        """
+        return str(_core.format_pbn_deal(self._masks, _seat(first, "first")))
 
     def diagram(self, *, unicode: bool = True) -> str:
         """The deal laid out as bridge columns print it: North on top, West and East, South.
@@ -331,6 +385,24 @@ class DealRecord:
     #: The pack after shuffling, top first (before the cut), when known.
     shuffled: tuple[Card, ...] = ()
 
+    def __post_init__(self) -> None:
+        # A record may be faulty (check() says how), but each entry must be a seat and a card:
+        # checked here so that check() and deal never meet a float, a None or seat 9.
+        object.__setattr__(self, "dealer", _seat(self.dealer, "dealer"))
+        if isinstance(self.dealt, str | bytes) or not isinstance(self.dealt, Iterable):
+            raise TypeError(f"dealt must be (seat, card) pairs, not {type(self.dealt).__name__}")
+        dealt = []
+        for item in self.dealt:
+            if not isinstance(item, tuple | list) or len(item) != 2:
+                raise TypeError(f"dealt must be (seat, card) pairs, got {item!r}")
+            dealt.append((_seat(item[0], "a dealt seat"), Card(item[1])))
+        object.__setattr__(self, "dealt", tuple(dealt))
+        if self.cut is not None:
+            object.__setattr__(self, "cut", as_index(self.cut, "cut", 0, 52))
+        if isinstance(self.shuffled, str | bytes) or not isinstance(self.shuffled, Iterable):
+            raise TypeError(f"shuffled must be cards, not {type(self.shuffled).__name__}")
+        object.__setattr__(self, "shuffled", tuple(Card(c) for c in self.shuffled))
+
     @property
     def cutter(self) -> Seat:
         """Who cuts: the dealer's right-hand opponent."""
@@ -359,8 +431,8 @@ class DealRecord:
         Raises:
             ValueError: for an unknown code (see :meth:`Deal.check`).
         """
-        if code not in _CITATIONS:
-            raise ValueError(f"unknown code {code!r}; expected one of {sorted(_CITATIONS)}")
+        if as_str(code, "code") not in _CITATIONS:
+            raise RedoubleError(f"unknown code {code!r}; expected one of {sorted(_CITATIONS)}")
         law = _CITATIONS[code]
         out: list[NewDealReason] = []
         dealer = Seat(self.dealer)
@@ -427,19 +499,27 @@ class Board:
     dealer: Seat
     vulnerability: Vulnerability
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "number", _board_number(self.number))
+        if not isinstance(self.deal, Deal):
+            raise TypeError(f"deal must be a Deal, not {type(self.deal).__name__}")
+        object.__setattr__(self, "dealer", _seat(self.dealer, "dealer"))
+        vul = as_index(self.vulnerability, "vulnerability", 0, 3)
+        object.__setattr__(self, "vulnerability", Vulnerability(vul))
+
     @classmethod
     def from_number(cls, number: int, deal: Deal) -> Board:
         """A board whose dealer and vulnerability follow the standard cycle for `number`.
 
         Raises:
             InvalidDealError: if the number is not positive.
+            TypeError: if it is not an int (an :class:`~redouble.errors.InvalidDealTypeError`).
         """
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidDealError(f"board number must be a positive int, got {number!r}")
+        number = _board_number(number)
         return cls(
             number,
             deal,
-            Seat(_core.board_dealer(number)),
+            Seat(_core.board_dealer((number - 1) % 16 + 1)),  # the cycle repeats every 16
             Vulnerability.of_board(number),
         )
 

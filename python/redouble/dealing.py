@@ -17,9 +17,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._check import as_index, as_int
 from .cards import Card, CardSet, Seat
 from .deal import Board, Deal, DealRecord
-from .errors import InvalidDealError
+from .errors import InvalidDealError, InvalidDealTypeError
 
 __all__ = [
     "board",
@@ -31,6 +32,8 @@ __all__ = [
 ]
 
 _U64 = 2**64
+#: Most deals one batch call returns (far beyond any memory: 32 bytes a deal).
+MAX_BATCH = 2**40
 
 
 def random_seed() -> int:
@@ -39,15 +42,21 @@ def random_seed() -> int:
 
 
 def _check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidDealError(f"seed must be an int, not {type(seed).__name__}")
-    return seed % _U64
+    return as_int(seed, "seed", type_error=InvalidDealTypeError) % _U64
 
 
 def _check_board(number: int) -> int:
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < _U64:
+    n = as_int(number, "board number", type_error=InvalidDealTypeError)
+    if not 0 <= n < _U64:
         raise InvalidDealError(f"board number must be an int in 0 .. 2**64-1, got {number!r}")
-    return number
+    return n
+
+
+def _check_count(n: object) -> int:
+    count = as_int(n, "number of deals", type_error=InvalidDealTypeError)
+    if not 0 <= count <= MAX_BATCH:
+        raise InvalidDealError(f"number of deals must be 0 .. 2**40, got {n!r}")
+    return count
 
 
 def deal(seed: int, board: int = 1) -> Deal:
@@ -70,14 +79,16 @@ def deals(n: int, seed: int, *, first_board: int = 1) -> npt.NDArray[np.uint64]:
     Row i equals ``deal(seed, first_board + i).masks``. The GIL is released while dealing.
 
     Raises:
-        InvalidDealError: if n is negative or not an int.
+        InvalidDealError: if n is negative or above 2**40, or first_board not 0 .. 2**64-1.
+        TypeError: if an argument is not an int (an
+            :class:`~redouble.errors.InvalidDealTypeError`).
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise InvalidDealError(f"number of deals must be a non-negative int, got {n!r}")
-    return _core.deals_batch(_check_seed(seed), _check_board(first_board), n)
+    count = _check_count(n)
+    return _core.deals_batch(_check_seed(seed), _check_board(first_board), count)
 
 
 def _hand_mask(hand: CardSet | str | int) -> int:
+    """The mask of a predealt hand (a hand string, a card list, a CardSet or a mask)."""
     if isinstance(hand, str):
         t = hand.strip()
         if "." in t or t == "-":
@@ -108,13 +119,18 @@ def predeal(
         InvalidDealError: if fixed cards overlap, a seat is given more than 13, or no deal out of
             `max_tries` is accepted.
     """
+    if not isinstance(fixed, Mapping):
+        raise TypeError(f"fixed must be a mapping of seats to hands, not {type(fixed).__name__}")
+    if accept is not None and not callable(accept):
+        raise TypeError(f"accept must be callable or None, not {type(accept).__name__}")
+    max_tries = as_int(max_tries, "max_tries")
+    if max_tries < 1:
+        raise InvalidDealError(f"max_tries must be positive, got {max_tries}")
     masks = [0, 0, 0, 0]
     for seat, hand in fixed.items():
-        masks[int(Seat(seat))] |= _hand_mask(hand)
+        masks[as_index(seat, "a seat of fixed", 0, 3)] |= _hand_mask(hand)
     s, b = _check_seed(seed), _check_board(board)
-    want = 1 if n is None else n
-    if isinstance(want, bool) or not isinstance(want, int) or want < 0:
-        raise InvalidDealError(f"number of deals must be a non-negative int, got {n!r}")
+    want = 1 if n is None else _check_count(n)
     if accept is None:
         arr = _core.predeal_batch(s, b, want, masks, 13)
     else:
@@ -142,7 +158,7 @@ def deal_by_the_laws(seed: int, dealer: Seat | int, *, board: int = 1) -> DealRe
     >>> rec.cutter, rec.dealt[-1][0], rec.check()
     (<Seat.EAST: 1>, <Seat.SOUTH: 2>, [])
     """
-    dealer = Seat(dealer)
+    dealer = Seat(as_index(dealer, "dealer", 0, 3))
     _, shuffled, cut, pack, seats = _core.deal_procedure(
         _check_seed(seed), _check_board(board), int(dealer)
     )

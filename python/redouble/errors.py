@@ -13,6 +13,7 @@ __all__ = [
     "IllegalCallError",
     "IllegalPlayError",
     "InvalidDealError",
+    "InvalidDealTypeError",
     "IrregularityError",
     "LawSetError",
     "RedoubleError",
@@ -26,6 +27,14 @@ class RedoubleError(ValueError):
 
 class InvalidDealError(RedoubleError):
     """A deal, hand or card set breaks the rules: duplicated, missing or too many cards."""
+
+
+class InvalidDealTypeError(InvalidDealError, TypeError):
+    """A card, hand, deal, seed or board number of the wrong type (a float, None, a bool).
+
+    A :class:`TypeError`, as the error contract asks of every wrong type; also an
+    :class:`InvalidDealError`, which these calls raised before, so older handlers still match.
+    """
 
 
 class IllegalPlayError(RedoubleError):

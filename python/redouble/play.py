@@ -10,24 +10,38 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import _core
+from ._check import as_index, as_int
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Deal
-from .errors import IllegalPlayError, InvalidDealError
+from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, RedoubleError
 
 __all__ = ["Position", "Trick", "trick_winner"]
 
 
 def _card(c: Card | str | int) -> Card:
-    return Card.parse(c) if isinstance(c, str) else Card(int(c))
+    # Card() itself refuses floats and bools (int(0.9) would silently be the club deuce).
+    return Card.parse(c) if isinstance(c, str) else Card(c)
 
 
 def _mask(hand: int | CardSet) -> int:
-    return hand.mask if isinstance(hand, CardSet) else int(hand)
+    if isinstance(hand, CardSet):
+        return hand.mask
+    m = as_int(hand, "a hand", type_error=InvalidDealTypeError)
+    if m < 0 or m >> 52:
+        raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+    return m
+
+
+def _cards(cards: object, name: str) -> list[int]:
+    if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Iterable):
+        raise TypeError(f"{name} must be a sequence of cards, not {type(cards).__name__}")
+    return [int(_card(c)) for c in cards]
 
 
 def trick_winner(
@@ -37,8 +51,15 @@ def trick_winner(
 
     Raises:
         IllegalPlayError: if the trick does not hold 1 to 4 cards.
+        RedoubleError: if `leader` is not a seat 0..3 or `strain` not 0..4 (or a card is bad).
+        TypeError: if an argument is of the wrong type.
     """
-    return Seat(_core.trick_winner([int(_card(c)) for c in cards], int(leader), int(strain)))
+    ids = _cards(cards, "cards")
+    leader_i = as_index(leader, "leader", 0, 3)
+    strain_i = as_index(strain, "strain", 0, 4)
+    if not 1 <= len(ids) <= 4:
+        raise IllegalPlayError(f"a trick holds 1 to 4 cards, got {len(ids)}")
+    return Seat(_core.trick_winner(ids, leader_i, strain_i))
 
 
 @dataclass(frozen=True)
@@ -60,12 +81,16 @@ class Position:
     A position may start mid-trick: `trick` lists the cards already played to it, from the
     leader. `hands` is a :class:`Deal` (possibly partial) of the cards still held, or four masks.
 
+    Threads may share a position: a play or undo is one step that no other thread sees half
+    done (a lock guards the core state and the record of tricks together), and :meth:`perft`
+    counts on a copy while the GIL is released.
+
     Raises:
         InvalidDealError: if the hands and trick do not fit together.
         IllegalPlayError: if a trick card is a visible revoke.
     """
 
-    __slots__ = ("_pos", "_tricks")
+    __slots__ = ("_lock", "_pos", "_tricks")
 
     def __init__(
         self,
@@ -74,26 +99,34 @@ class Position:
         leader: Seat | int,
         trick: Iterable[Card | str | int] = (),
     ) -> None:
-        masks = hands.masks if isinstance(hands, Deal) else [_mask(h) for h in hands]
+        if isinstance(hands, Deal):
+            masks: Sequence[int] = hands.masks
+        elif isinstance(hands, str | bytes | bytearray) or not isinstance(hands, Iterable):
+            raise InvalidDealTypeError(
+                f"hands must be a Deal or four hand masks, not {type(hands).__name__}"
+            )
+        else:
+            masks = [_mask(h) for h in hands]
         if len(masks) != 4:
             raise InvalidDealError("a position needs four hands")
-        try:
-            strain_i, leader_i = int(Strain(strain)), int(Seat(leader))
-        except ValueError as e:
-            raise InvalidDealError(f"bad strain or leader: {e}") from None
-        self._pos = _core.Position(list(masks), strain_i, leader_i, [int(_card(c)) for c in trick])
+        strain_i = as_index(strain, "strain", 0, 4, error=InvalidDealError)
+        leader_i = as_index(leader, "leader", 0, 3, error=InvalidDealError)
+        self._pos = _core.Position(list(masks), strain_i, leader_i, _cards(trick, "trick"))
         self._tricks: list[Trick] = []
+        self._lock = threading.Lock()
 
     @classmethod
     def _wrap(cls, core: Any, tricks: list[Trick]) -> Position:
         obj = cls.__new__(cls)
         obj._pos = core
         obj._tricks = list(tricks)
+        obj._lock = threading.Lock()
         return obj
 
     def copy(self) -> Position:
         """An independent copy (its undo history included)."""
-        return Position._wrap(self._pos.copy(), self._tricks)
+        with self._lock:
+            return Position._wrap(self._pos.copy(), self._tricks)
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -117,8 +150,13 @@ class Position:
         return tuple(Card(c) for c in self._pos.trick())
 
     def hand(self, seat: Seat | int) -> CardSet:
-        """Cards still held by a seat."""
-        return CardSet(self._pos.hand(int(Seat(seat))))
+        """Cards still held by a seat.
+
+        Raises:
+            RedoubleError: if `seat` is not 0..3.
+            TypeError: if it is not an int.
+        """
+        return CardSet(self._pos.hand(as_index(seat, "seat", 0, 3)))
 
     @property
     def deal(self) -> Deal:
@@ -126,8 +164,13 @@ class Position:
         return Deal(self._pos.hands())
 
     def tricks_won(self, side: Side | int) -> int:
-        """Tricks won by a side since this position was set up."""
-        return int(self._pos.tricks_won(int(Side(side))))
+        """Tricks won by a side since this position was set up.
+
+        Raises:
+            RedoubleError: if `side` is not 0..1.
+            TypeError: if it is not an int.
+        """
+        return int(self._pos.tricks_won(int(Side(as_index(side, "side", 0, 1)))))
 
     @property
     def tricks_left(self) -> int:
@@ -148,10 +191,14 @@ class Position:
         return CardSet(self._pos.legal_plays())
 
     def is_legal(self, card: Card | str | int) -> bool:
-        """Whether the seat to play may play `card` now."""
+        """Whether the seat to play may play `card` now (False for text or ids that are no card).
+
+        Raises:
+            TypeError: if `card` is neither a str nor an int.
+        """
         try:
             return _card(card) in self.legal_plays()
-        except (InvalidDealError, ValueError):
+        except RedoubleError:
             return False
 
     # -- moves ---------------------------------------------------------------------------------
@@ -160,13 +207,17 @@ class Position:
 
         Raises:
             IllegalPlayError: if the card is not held or revokes. The position is unchanged.
+            InvalidDealError: if `card` is no card (an id outside 0..51).
+            FormatError: if `card` is text that names no card.
+            TypeError: if `card` is neither a str nor an int (a float is not truncated).
         """
         c = _card(card)
-        leader, before = self.leader, self.trick
-        winner = self._pos.play(int(c))
-        if winner < 0:
-            return None
-        self._tricks.append(Trick(leader, (*before, c), Seat(winner)))
+        with self._lock:
+            leader, before = self.leader, self.trick
+            winner = self._pos.play(int(c))
+            if winner < 0:
+                return None
+            self._tricks.append(Trick(leader, (*before, c), Seat(winner)))
         return Seat(winner)
 
     def undo(self) -> Card:
@@ -175,12 +226,13 @@ class Position:
         Raises:
             IllegalPlayError: if nothing can be undone.
         """
-        if self._pos.history_size() == 0:
-            raise IllegalPlayError("nothing to undo")
-        completed = self._pos.trick_size() == 0
-        card = Card(self._pos.undo())
-        if completed:
-            self._tricks.pop()
+        with self._lock:
+            if self._pos.history_size() == 0:
+                raise IllegalPlayError("nothing to undo")
+            completed = self._pos.trick_size() == 0
+            card = Card(self._pos.undo())
+            if completed:
+                self._tricks.pop()
         return card
 
     def perft(self, depth: int) -> int:
@@ -188,8 +240,14 @@ class Position:
 
         Raises:
             IllegalPlayError: if depth is negative.
+            TypeError: if it is not an int.
+
+        Safe to call while other threads use this position: the count runs on a copy.
         """
-        return int(self._pos.perft(depth))
+        d = as_int(depth, "depth")
+        if d < 0:
+            raise IllegalPlayError(f"perft depth must be >= 0, got {d}")
+        return int(self._pos.perft(min(d, 52)))  # no play is longer than 52 cards
 
     def __repr__(self) -> str:
         return (

@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+import numpy as np
+
 from redouble.cards import Seat, Side
 from redouble.deal import Vulnerability
 from redouble.errors import RedoubleError, ScoringInputError
@@ -94,8 +96,8 @@ def _side(value: SideLike) -> Side:
         if key in ("NS", "EW"):
             return Side[key]
         raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
-        return Side(value)
+    if isinstance(value, int | np.integer) and not isinstance(value, bool) and value in (0, 1):
+        return Side(int(value))
     raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
 
 
@@ -108,8 +110,8 @@ def _seat(value: SeatLike) -> Seat:
             if key in (seat.letter, seat.name):
                 return seat
         raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
-        return Seat(value)
+    if isinstance(value, int | np.integer) and not isinstance(value, bool) and 0 <= value <= 3:
+        return Seat(int(value))
     raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
 
 
@@ -165,9 +167,9 @@ PerSideLike = Mapping[Any, int] | Sequence[int] | PerSide
 
 
 def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise ScoringInputError(f"{what} must be an integer, not {value!r}")
-    return value
+    return int(value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -377,6 +379,14 @@ def _honour_holdings(
     voids: Iterable[SeatLike] | None,
 ) -> tuple[list[int], list[Seat]]:
     """Return honours held by each seat and the seats void of trumps."""
+    from redouble.deal import Deal as _Deal  # at run time only: deal is a typing import here
+
+    if deal is not None and not isinstance(deal, _Deal):
+        raise TypeError(f"deal must be a Deal or None, not {type(deal).__name__}")
+    if honours is not None and not isinstance(honours, Mapping):
+        raise TypeError(
+            f"honours must be a mapping of seats to counts, not {type(honours).__name__}"
+        )
     if deal is not None:
         if honours is not None or voids is not None:
             raise ScoringInputError("give either the deal or explicit honours/voids, not both")

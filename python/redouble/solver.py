@@ -27,13 +27,16 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._check import as_index, as_int
 from .cards import Card, CardSet, Seat, Strain
 from .deal import Deal
-from .errors import IllegalPlayError, InvalidDealError, RedoubleError
+from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, RedoubleError
 from .play import Position
 
 __all__ = [
     "DEFAULT_TT_BYTES",
+    "MAX_TT_BYTES",
+    "MIN_TT_BYTES",
     "SolveStats",
     "Solver",
     "analyse_play",
@@ -45,6 +48,12 @@ __all__ = [
 
 #: Transposition-table size of a solver built without ``tt_bytes`` (64 MiB).
 DEFAULT_TT_BYTES = 64 << 20
+#: Smallest table a :class:`Solver` accepts (1 MiB). Smaller tables were accepted once and made
+#: full deals a hundred times slower (a 1-byte table: 30 s for one DD table). Full deals want
+#: 16 MiB or more (1 MiB costs them about 14x the time of the default); endings need far less.
+MIN_TT_BYTES = 1 << 20
+#: Largest table a :class:`Solver` accepts (1 TiB).
+MAX_TT_BYTES = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -73,13 +82,24 @@ class SolveStats:
 def _masks_of(deal: Deal | Sequence[int | CardSet]) -> list[int]:
     if isinstance(deal, Deal):
         return list(deal.masks)
-    masks = [h.mask if isinstance(h, CardSet) else h for h in deal]
-    if len(masks) != 4:
-        raise InvalidDealError(f"a deal needs four hands, got {len(masks)}")
-    for m in masks:
-        if isinstance(m, bool) or not isinstance(m, int | np.integer) or not 0 <= int(m) < 2**52:
-            raise InvalidDealError(f"a hand must be a 52-bit card mask, got {m!r}")
-    return [int(m) for m in masks]
+    if isinstance(deal, str | bytes | bytearray) or not isinstance(deal, Iterable):
+        raise InvalidDealTypeError(
+            f"deal must be a Deal or four hand masks, not {type(deal).__name__}"
+        )
+    hands = list(deal)
+    if len(hands) != 4:
+        raise InvalidDealError(f"a deal needs four hands, got {len(hands)}")
+    masks = []
+    for h in hands:
+        m = (
+            h.mask
+            if isinstance(h, CardSet)
+            else as_int(h, "a hand", type_error=InvalidDealTypeError)
+        )
+        if not 0 <= m < 2**52:
+            raise InvalidDealError(f"a hand must be a 52-bit card mask, got {h!r}")
+        masks.append(m)
+    return masks
 
 
 def _batch(deals: Any) -> npt.NDArray[np.uint64]:
@@ -119,8 +139,13 @@ class Solver:
     """An exact double-dummy solver with its own transposition table.
 
     Args:
-        tt_bytes: size of the transposition table in bytes (at least a few KiB; default 64 MiB).
-            A bigger table helps only on the hardest deals.
+        tt_bytes: size of the transposition table in bytes, from :data:`MIN_TT_BYTES` (1 MiB)
+            to :data:`MAX_TT_BYTES` (1 TiB); default 64 MiB. A bigger table helps only on the
+            hardest deals.
+
+    Raises:
+        RedoubleError: if `tt_bytes` is out of that range.
+        TypeError: if it is not an int.
 
     Not thread-safe: use one solver per thread. A call made while another thread is searching
     with the same solver raises :class:`RuntimeError`.
@@ -129,9 +154,12 @@ class Solver:
     __slots__ = ("_solver",)
 
     def __init__(self, *, tt_bytes: int = DEFAULT_TT_BYTES) -> None:
-        if isinstance(tt_bytes, bool) or not isinstance(tt_bytes, int) or tt_bytes <= 0:
-            raise RedoubleError(f"tt_bytes must be a positive int, got {tt_bytes!r}")
-        self._solver = _core.Solver(tt_bytes)
+        size = as_int(tt_bytes, "tt_bytes")
+        if not MIN_TT_BYTES <= size <= MAX_TT_BYTES:
+            raise RedoubleError(
+                f"tt_bytes must be {MIN_TT_BYTES} (1 MiB) .. {MAX_TT_BYTES} (1 TiB), got {size}"
+            )
+        self._solver = _core.Solver(size)
 
     @property
     def table_bytes(self) -> int:
@@ -216,17 +244,21 @@ class Solver:
 
         Raises:
             InvalidDealError: on a bad deal, strain or leader.
-            IllegalPlayError: if a card is not held by the seat to play or revokes.
+            IllegalPlayError: if a card is not held by the seat to play or revokes, or names no
+                card.
+            TypeError: if an argument is of the wrong type.
         """
-        try:
-            strain_i, leader_i = int(Strain(strain)), int(Seat(leader))
-        except ValueError as e:
-            raise InvalidDealError(f"bad strain or leader: {e}") from None
+        strain_i = as_index(strain, "strain", 0, 4, error=InvalidDealError)
+        leader_i = as_index(leader, "leader", 0, 3, error=InvalidDealError)
+        if isinstance(plays, str | bytes | bytearray) or not isinstance(plays, Iterable):
+            raise TypeError(f"plays must be a sequence of cards, not {type(plays).__name__}")
         cards: list[int] = []
         for c in plays:
+            if not isinstance(c, str):
+                as_int(c, "a card of plays")  # a TypeError for floats, None, bools
             try:
-                cards.append(int(c) if isinstance(c, int) else int(Card.parse(c)))
-            except (TypeError, ValueError) as e:
+                cards.append(int(Card.parse(c) if isinstance(c, str) else Card(c)))
+            except RedoubleError as e:
                 raise IllegalPlayError(f"not a card: {c!r} ({e})") from None
         out = self._solver.analyse_play(_masks_of(deal), strain_i, leader_i, cards)
         return [int(v) for v in out]

@@ -15,7 +15,8 @@ namespace redouble {
 
 /// Dealer of board `board` (1-based) in the standard 16-board cycle: N, E, S, W, N, ...
 constexpr int board_dealer(long long board) noexcept {
-  return static_cast<int>(((board - 1) % 4 + 4) % 4);
+  // (board - 1) mod 4 without computing board - 1, which overflows for the lowest long long.
+  return static_cast<int>((board % 4 + 3) % 4);
 }
 /// Vulnerability of board `board` in the standard cycle: 0 none, 1 NS, 2 EW, 3 both.
 int board_vulnerability(long long board) noexcept;

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
@@ -417,3 +420,46 @@ class Game(_LenientDeclaring):
         if law_set is not None and not isinstance(law_set, str):
             raise GameError(f"a redouble game's 'law_set' must be a name, not {law_set!r}")
         return cls.replay(events, law_set)
+
+
+# -- threads -----------------------------------------------------------------------------------
+# A Game is a chain of Python steps (read the seat to act, check, apply, log): two threads
+# acting at once could interleave them and corrupt the log. Every public method and property of
+# Game (its own and those of the layers it inherits) therefore runs under the game's own
+# re-entrant lock, so concurrent callers see each action whole: a stale action is refused with
+# the usual error, never half applied.
+_GAME_LOCKS_GUARD = threading.Lock()
+
+
+def _game_lock(game: Game) -> threading.RLock:
+    lock: threading.RLock | None = game.__dict__.get("_thread_lock")
+    if lock is None:
+        with _GAME_LOCKS_GUARD:
+            lock = game.__dict__.get("_thread_lock")
+            if lock is None:
+                lock = threading.RLock()
+                game.__dict__["_thread_lock"] = lock
+    return lock
+
+
+def _serialised(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def run_locked(self: Game, *args: Any, **kwargs: Any) -> Any:
+        with _game_lock(self):
+            return fn(self, *args, **kwargs)
+
+    return run_locked
+
+
+def _serialise_public_members(cls: type) -> None:
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        attr = inspect.getattr_static(cls, name)
+        if isinstance(attr, property) and attr.fget is not None:
+            setattr(cls, name, property(_serialised(attr.fget), attr.fset, attr.fdel, attr.__doc__))
+        elif inspect.isfunction(attr):
+            setattr(cls, name, _serialised(attr))
+
+
+_serialise_public_members(Game)

@@ -1,0 +1,66 @@
+"""Argument checks shared by the public API: wrong type → TypeError, bad value → our error.
+
+Every public function checks its arguments here before it changes any state or calls the core,
+so a hostile caller gets a :class:`TypeError` naming the argument for a wrong type and a
+:class:`~redouble.errors.RedoubleError` subclass naming it for a value out of range — never a
+silently truncated float, a bool taken for 0 or 1, or a pybind11 conversion error. numpy integer
+scalars are accepted wherever an int is.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from .errors import RedoubleError
+
+__all__ = ["as_index", "as_int", "as_str"]
+
+
+def as_int(value: object, name: str, *, type_error: type[TypeError] = TypeError) -> int:
+    """`value` as a Python int: an int, an IntEnum or a numpy integer; never a bool or a float.
+
+    Raises:
+        TypeError (or `type_error`): naming `name`, for any other type.
+    """
+    if isinstance(value, bool | np.bool_):
+        raise type_error(f"{name} must be an int, not a bool ({value!r})")
+    if isinstance(value, int):
+        return int(value)
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise type_error(f"{name} must be an int, not {type(value).__name__}") from None
+
+
+def as_index(
+    value: object,
+    name: str,
+    lo: int,
+    hi: int,
+    *,
+    error: type[RedoubleError] = RedoubleError,
+    type_error: type[TypeError] = TypeError,
+) -> int:
+    """`value` as an int in ``lo .. hi`` (both included).
+
+    Raises:
+        TypeError (or `type_error`): if `value` is not an int (see :func:`as_int`).
+        RedoubleError (or `error`): naming `name`, if it is out of range.
+    """
+    i = as_int(value, name, type_error=type_error)
+    if not lo <= i <= hi:
+        raise error(f"{name} must be {lo}..{hi}, got {i}")
+    return i
+
+
+def as_str(value: object, name: str) -> str:
+    """`value` itself if it is a str (a subclass's overrides are not trusted: plain str out).
+
+    Raises:
+        TypeError: naming `name`, for any other type (bytes included).
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    return str.__str__(value)
