@@ -23,5 +23,6 @@ void bind_dealer(py::module_& m);
 void bind_auction(py::module_& m);
 void bind_play(py::module_& m);
 void bind_solver(py::module_& m);
+void bind_analysis(py::module_& m);
 
 }  // namespace redouble::bindings

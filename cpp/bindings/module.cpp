@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {
   bind_auction(m);
   bind_play(m);
   bind_solver(m);
+  bind_analysis(m);
 }

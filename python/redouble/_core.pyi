@@ -124,3 +124,20 @@ class Solver:
     def reset_stats(self) -> None: ...
     def clear_table(self) -> None: ...
     def table_bytes(self) -> int: ...
+
+# analysis (features, constraints)
+NUM_FEATURES: int
+
+def batch_features(deals: npt.NDArray[np.uint64]) -> npt.NDArray[np.int16]: ...
+def constraint_mask(
+    deals: npt.NDArray[np.uint64], program: list[tuple[int, int, int, int, int]]
+) -> npt.NDArray[np.bool_]: ...
+def constrained_deals(
+    seed: int,
+    first_board: int,
+    want: int,
+    max_tries: int,
+    predealt: list[int] | tuple[int, int, int, int],
+    program: list[tuple[int, int, int, int, int]],
+    threads: int = 1,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], int]: ...
