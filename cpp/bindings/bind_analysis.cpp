@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "bindings.hpp"
+#include "redouble/batch.hpp"
 #include "redouble/errors.hpp"
 #include "redouble/features.hpp"
 
@@ -30,6 +31,51 @@ std::vector<std::uint64_t> copy_deals(const py::array_t<std::uint64_t, py::array
 }  // namespace
 
 void bind_analysis(py::module_& m) {
+  m.attr("MAX_BATCH_THREADS") = kMaxBatchThreads;
+  m.attr("MIN_WORKER_TABLE_BYTES") = kMinWorkerTableBytes;
+  py::class_<BatchPool>(m, "BatchPool")
+      .def(py::init<int, std::size_t>(), py::arg("threads"), py::arg("memory_bytes"))
+      .def("resize", &BatchPool::resize, py::arg("threads"), py::arg("memory_bytes"))
+      .def("threads", &BatchPool::threads)
+      .def("memory_bytes", &BatchPool::memory_bytes)
+      .def(
+          "run",
+          // Solves into the caller's arrays (out: (N, 5, 4) uint8, done: (N,) uint8), so the
+          // tables finished before an interrupt stay with the caller. `progress` (or None) is
+          // called with the number of finished tables; signals are checked every poll. Returns
+          // True when all tables are done; a pending KeyboardInterrupt (or an exception from
+          // `progress`) is raised after the workers have stopped.
+          [](BatchPool& pool, const py::array_t<std::uint64_t, py::array::c_style>& deals,
+             py::array_t<std::uint8_t, py::array::c_style> out,
+             py::array_t<std::uint8_t, py::array::c_style> done, const py::object& progress) {
+            const std::vector<std::uint64_t> in = copy_deals(deals);
+            const std::size_t n = in.size() / 4;
+            if (out.ndim() != 3 || static_cast<std::size_t>(out.shape(0)) != n ||
+                out.shape(1) != 5 || out.shape(2) != 4)
+              throw Error("out must have shape (N, 5, 4)");
+            if (done.ndim() != 1 || static_cast<std::size_t>(done.shape(0)) != n)
+              throw Error("done must have shape (N,)");
+            std::uint8_t* dst = out.mutable_data();
+            std::uint8_t* flags = done.mutable_data();
+            std::size_t last = static_cast<std::size_t>(-1);
+            auto poll = [&](std::size_t finished) {
+              py::gil_scoped_acquire gil;
+              if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+              if (!progress.is_none() && finished != last) {
+                last = finished;
+                progress(finished);
+              }
+              return true;
+            };
+            bool complete = false;
+            {
+              py::gil_scoped_release release;
+              complete = pool.run(in.data(), n, dst, flags, poll);
+            }
+            if (!progress.is_none() && last != n) progress(n);
+            return complete;
+          },
+          py::arg("deals"), py::arg("out"), py::arg("done"), py::arg("progress") = py::none());
   m.attr("NUM_FEATURES") = static_cast<int>(kNumFeatures);
   m.def(
       "batch_features",

@@ -141,3 +141,20 @@ def constrained_deals(
     program: list[tuple[int, int, int, int, int]],
     threads: int = 1,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], int]: ...
+
+# analysis (batch pool)
+MAX_BATCH_THREADS: int
+MIN_WORKER_TABLE_BYTES: int
+
+class BatchPool:
+    def __init__(self, threads: int, memory_bytes: int) -> None: ...
+    def resize(self, threads: int, memory_bytes: int) -> None: ...
+    def threads(self) -> int: ...
+    def memory_bytes(self) -> int: ...
+    def run(
+        self,
+        deals: npt.NDArray[np.uint64],
+        out: npt.NDArray[np.uint8],
+        done: npt.NDArray[np.uint8],
+        progress: object = None,
+    ) -> bool: ...
