@@ -18,17 +18,29 @@ from ._common import AnalysisError
 from .constraints import ConstrainedDeals, Constraint, ConstraintError, constrained_deals
 from .features import features
 from .par import Par, ParContract, contract_score, par, par_scores, pars
+from .single_dummy import (
+    ContractAnalysis,
+    LeadAnalysis,
+    LeadResult,
+    contract_analysis,
+    lead_analysis,
+)
 
 __all__ = [
     "AnalysisError",
     "ConstrainedDeals",
     "Constraint",
     "ConstraintError",
+    "ContractAnalysis",
+    "LeadAnalysis",
+    "LeadResult",
     "Par",
     "ParContract",
     "constrained_deals",
+    "contract_analysis",
     "contract_score",
     "features",
+    "lead_analysis",
     "par",
     "par_scores",
     "pars",

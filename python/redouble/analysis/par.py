@@ -102,7 +102,7 @@ class ParContract:
         seats = "".join(s.letter for s in self.declarers)
         strain = "NT" if self.strain == Strain.NOTRUMP else self.strain.letter
         res = "=" if self.result == 0 else f"{self.result:+d}"
-        return f"{self.level}{strain}{'X' if self.doubled else ''} {seats} {res}"
+        return f"{self.level}{strain}{'X' if self.doubled else ''}{res} by {seats}"
 
 
 @dataclass(frozen=True)
@@ -279,7 +279,7 @@ def par(
     >>> import numpy as np
     >>> t = np.array([[7] * 4, [6] * 4, [6] * 4, [10, 3, 10, 3], [9, 4, 9, 4]])
     >>> str(par(t, dealer="N", vulnerability="None"))
-    'par +420: 4S NS ='
+    'par +420: 4S= by NS'
 
     Raises:
         AnalysisError: on a bad table, law, seat or vulnerability (a ``ValueError``).
