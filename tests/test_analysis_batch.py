@@ -121,3 +121,40 @@ def test_thread_creation_failure_is_an_error_not_an_abort() -> None:
     lines = out.splitlines()
     assert lines[0].startswith(("error could not", "started 256")), out
     assert lines[-1] == "after (1, 5, 4)"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS on Linux")
+def test_solver_batch_survives_refused_threads() -> None:
+    child = _child(
+        """
+        import resource
+        from redouble import dealing, solver, RedoubleError
+        import numpy as np
+        # Six-card endings (each hand's lowest six cards): cheap to solve with any table.
+        full = dealing.deals(8, seed=1)
+        deals = np.array([[int(m) & ((1 << 52) - 1) for m in row] for row in full], np.uint64)
+        for row in deals:
+            for s in range(4):
+                m, keep = int(row[s]), 0
+                for _ in range(6):
+                    keep |= m & -m
+                    m &= m - 1
+                row[s] = keep
+        want = solver.Solver(tt_bytes=1 << 20).dd_tables(deals, threads=1)
+        resource.setrlimit(resource.RLIMIT_AS, (900 << 20, 900 << 20))
+        try:
+            got = solver.Solver(tt_bytes=1 << 20).dd_tables(deals, threads=256)
+            print("same", bool((got == want).all()))
+        except MemoryError:
+            print("memory error")
+        try:
+            solver.Solver().dd_tables(deals, threads=257)
+        except RedoubleError as e:
+            print("capped", "at most 256" in str(e))
+        """
+    )
+    out, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err  # an abort (SIGABRT) would be -6
+    lines = out.split("\n")
+    assert lines[0] in ("same True", "memory error"), out
+    assert lines[1] == "capped True"

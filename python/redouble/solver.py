@@ -201,6 +201,8 @@ class Solver:
             threads = _default_threads()
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise RedoubleError(f"threads must be a positive int or None, got {threads!r}")
+        if threads > _core.MAX_BATCH_THREADS:
+            raise RedoubleError(f"threads must be at most {_core.MAX_BATCH_THREADS}, got {threads}")
         return self._solver.dd_tables(arr, threads)
 
     def analyse_play(

@@ -133,8 +133,10 @@ class LeadAnalysis:
     def table(self) -> str:
         """A readable table, one line per lead."""
         lines = [
-            (f"Opening lead by {self.leader.name.title()} against {self.contract}, "
-            f"{self.n} deals (seed {self.seed})"),
+            (
+                f"Opening lead by {self.leader.name.title()} against {self.contract}, "
+                f"{self.n} deals (seed {self.seed})"
+            ),
             f"{'lead':>5} {'tricks':>7} {'+/-':>5} {'set %':>6} {'score':>7} {'IMPs':>6} {'MP %':>6}",
         ]
         for r in self.leads:
