@@ -1,7 +1,8 @@
 """Par for contract bridge: against DDS (through endplay) on real and synthetic DD tables.
 
-The real tables (``tests/data/par_tables.npz``) are redouble's own DD tables of boards 1.. of
-seed 2026, stored to keep the test fast; a few are re-solved here to show where they came from.
+The real tables (``tests/data/par_tables.npz``) are redouble's own DD tables of the boards listed
+in the file under seed 2026, stored to keep the test fast; a few are re-solved here to show where
+they came from.
 """
 
 from __future__ import annotations
@@ -68,31 +69,33 @@ def _real_tables() -> np.ndarray:
 
 def test_stored_tables_are_redoubles_own() -> None:
     with np.load(DATA) as f:
-        seed, tables = int(f["seed"]), f["tables"]
+        seed, boards, tables = int(f["seed"]), f["boards"], f["tables"]
     assert len(tables) >= 2000
-    deals = dealing.deals(3, seed=seed, first_board=1)
-    assert (solver.dd_tables(deals) == tables[:3]).all()
+    assert len(set(boards.tolist())) == len(boards)
+    rows = [0, len(boards) // 2, len(boards) - 1]
+    deals = np.array([dealing.deal(seed=seed, board=int(boards[r])).masks for r in rows], np.uint64)
+    assert (solver.dd_tables(deals) == tables[rows]).all()
 
 
 def test_dealer_par_equals_dds_on_real_deals() -> None:
     dds = _dds()
     tables = _real_tables()
     assert len(tables) >= 2000
-    # Every vulnerability and every dealer on every deal.
-    for i, table in enumerate(tables):
-        got = pars(
-            np.repeat(table[None], 16, 0),
-            dealer=[d for d in range(4) for _ in range(4)],
-            vulnerability=[v for _ in range(4) for v in range(4)],
-        )
-        for k, p in enumerate(got):
-            dealer, vul = k // 4, k % 4
-            assert _ours(p) == _dds_dealer_par(dds, table, dealer, vul), (i, dealer, vul)
+    # Two (dealer, vulnerability) pairs per deal, so each of the 16 is used 250 times.
+    combos = [(i, k) for i in range(len(tables)) for k in (i % 16, (7 * i + 3) % 16)]
+    got = pars(
+        tables[[i for i, _ in combos]],
+        dealer=[k // 4 for _, k in combos],
+        vulnerability=[k % 4 for _, k in combos],
+    )
+    for (i, k), p in zip(combos, got, strict=True):
+        want = _dds_dealer_par(dds, tables[i], k // 4, k % 4)
+        assert _ours(p) == want, (i, k // 4, k % 4)
 
 
 def test_sides_par_equals_dds() -> None:
     dds = _dds()
-    for table in _real_tables()[:400]:
+    for table in _real_tables()[:200]:
         for vul in range(4):
             arr = (dds.parResultsMaster * 2)()
             dds.SidesParBin(_dds_table(dds, table), arr, _DDS_VUL[vul])
@@ -185,7 +188,9 @@ def test_contract_score_matches_scoring_module() -> None:
 
 
 def test_par_of_a_deal_and_passed_out() -> None:
-    deal = dealing.deal(seed=2026, board=1)
+    with np.load(DATA) as f:
+        board = int(f["boards"][0])
+    deal = dealing.deal(seed=2026, board=board)
     assert par(deal, dealer="N", vulnerability="None") == par(
         _real_tables()[0], dealer="N", vulnerability="None"
     )
