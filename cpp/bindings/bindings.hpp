@@ -41,5 +41,6 @@ void bind_auction(py::module_& m);
 void bind_play(py::module_& m);
 void bind_solver(py::module_& m);
 void bind_formats(py::module_& m);
+void bind_analysis(py::module_& m);
 
 }  // namespace redouble::bindings

@@ -17,4 +17,5 @@ PYBIND11_MODULE(_core, m) {
   bind_play(m);
   bind_solver(m);
   bind_formats(m);
+  bind_analysis(m);
 }

@@ -127,3 +127,37 @@ class Solver:
 
 # formats
 def scan_pbn_deals(data: bytes) -> npt.NDArray[np.uint64]: ...
+
+# analysis (features, constraints)
+NUM_FEATURES: int
+
+def batch_features(deals: npt.NDArray[np.uint64]) -> npt.NDArray[np.int16]: ...
+def constraint_mask(
+    deals: npt.NDArray[np.uint64], program: list[tuple[int, int, int, int, int]]
+) -> npt.NDArray[np.bool_]: ...
+def constrained_deals(
+    seed: int,
+    first_board: int,
+    want: int,
+    max_tries: int,
+    predealt: list[int] | tuple[int, int, int, int],
+    program: list[tuple[int, int, int, int, int]],
+    threads: int = 1,
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], int]: ...
+
+# analysis (batch pool)
+MAX_BATCH_THREADS: int
+MIN_WORKER_TABLE_BYTES: int
+
+class BatchPool:
+    def __init__(self, threads: int, memory_bytes: int) -> None: ...
+    def resize(self, threads: int, memory_bytes: int) -> None: ...
+    def threads(self) -> int: ...
+    def memory_bytes(self) -> int: ...
+    def run(
+        self,
+        deals: npt.NDArray[np.uint64],
+        out: npt.NDArray[np.uint8],
+        done: npt.NDArray[np.uint8],
+        progress: object = None,
+    ) -> bool: ...

@@ -3,8 +3,8 @@
 Commands: ``demo`` (a seeded board, its double-dummy table and its scores under Bridge 1906,
 Auction 1912 and contract bridge), ``deal`` (seeded boards with predeal and constraints),
 ``solve`` (double-dummy tables of deals or files), ``score`` (one hand under a law set),
-``play`` (play in the terminal against the built-in players) and ``convert`` (between file
-formats). Every command runs in-process as ``main(argv)``, which returns the exit status:
+``play`` (play in the terminal against the built-in players), ``convert`` (between file
+formats), ``par`` (par score and contracts) and ``lead`` (opening-lead analysis). Every command runs in-process as ``main(argv)``, which returns the exit status:
 0 success, 1 bad input, 2 bad usage.
 """
 
@@ -149,6 +149,10 @@ def _cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
     print("\nThe best double-dummy contract under each code, and its score:", file=out)
     for line in _demo_scores(b, table):
         print(line, file=out)
+    from .analysis import par
+
+    p = par(table, dealer=b.dealer, vulnerability=b.vulnerability)
+    print(f"\nContract bridge {p} (dealer par, {b.vulnerability.pbn} vulnerable)", file=out)
     return 0
 
 
@@ -326,6 +330,42 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return run_play(args, out, sys.stdin)
 
 
+def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis import par
+
+    deals = _read_deals(args)
+    if not deals:
+        raise RedoubleError("no deals given")
+    solver = _solver()
+    for name, d in deals:
+        p = par(
+            solver.dd_table(d),
+            args.law,
+            dealer=args.dealer,
+            vulnerability=args.vul,
+            first="dealer" if args.first is None else args.first,
+        )
+        print(f"{name}: {p}", file=out)
+    return 0
+
+
+def _cmd_lead(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis import lead_analysis
+
+    result = lead_analysis(
+        args.hand,
+        args.seat,
+        args.contract,
+        constraints=args.constraints,
+        n=args.n,
+        seed=args.seed,
+        vulnerability=args.vul,
+        threads=args.threads,
+    )
+    print(result.table(), file=out)
+    return 0
+
+
 def _cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
     from . import formats
 
@@ -406,6 +446,29 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--from", dest="input_format", choices=["pbn", "lin", "json"])
     convert.add_argument("--to", dest="output_format", choices=["pbn", "lin", "json"])
     convert.set_defaults(func=_cmd_convert)
+
+    par_cmd = sub.add_parser("par", help="par score and contracts of deal strings or files")
+    par_cmd.add_argument(
+        "deals", nargs="+", help='PBN deal strings ("N:...") or PBN/LIN/JSON files'
+    )
+    par_cmd.add_argument("--law", default="contract", help="law set (default contract)")
+    par_cmd.add_argument("--dealer", default="N", help="dealer seat (default N)")
+    par_cmd.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
+    par_cmd.add_argument("--first", default=None, help="NS or EW: that side bids first (sides par)")
+    par_cmd.set_defaults(func=_cmd_par)
+
+    lead = sub.add_parser("lead", help="single-dummy opening-lead analysis by sampling")
+    lead.add_argument("hand", help='the leader\'s hand, e.g. "KQ52.T98.A76.J43"')
+    lead.add_argument("contract", help="the contract, e.g. 3NT")
+    lead.add_argument("--seat", default="W", help="the leader (default W; declarer is RHO)")
+    lead.add_argument(
+        "--constraints", default=None, help='what the auction showed, e.g. "S.hcp in 15..17"'
+    )
+    lead.add_argument("-n", type=int, default=100, help="deals to sample (default 100)")
+    lead.add_argument("--seed", type=int, default=1, help="dealing seed (default 1)")
+    lead.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
+    lead.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
+    lead.set_defaults(func=_cmd_lead)
     return p
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, Re
 from .play import Position
 
 __all__ = [
+    "BatchInterrupted",
     "DEFAULT_TT_BYTES",
     "MAX_TT_BYTES",
     "MIN_TT_BYTES",
@@ -42,6 +43,9 @@ __all__ = [
     "analyse_play",
     "dd_table",
     "dd_tables",
+    "iter_dd_tables",
+    "pool_info",
+    "set_pool",
     "solve",
     "solve_cards",
 ]
@@ -225,6 +229,8 @@ class Solver:
             threads = _default_threads()
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise RedoubleError(f"threads must be a positive int or None, got {threads!r}")
+        if threads > _core.MAX_BATCH_THREADS:
+            raise RedoubleError(f"threads must be at most {_core.MAX_BATCH_THREADS}, got {threads}")
         return self._solver.dd_tables(arr, threads)
 
     def analyse_play(
@@ -291,9 +297,198 @@ def dd_table(deal: Deal | Sequence[int | CardSet]) -> npt.NDArray[np.uint8]:
     return _default_solver().dd_table(deal)
 
 
-def dd_tables(deals: Any, threads: int | None = None) -> npt.NDArray[np.uint8]:
-    """DD tables of a ``(N, 4) uint64`` batch on `threads` cores (see :meth:`Solver.dd_tables`)."""
-    return _default_solver().dd_tables(deals, threads=threads)
+# --- The module's batch pool: worker threads and their tables persist across calls. ---
+
+#: Default transposition-table budget of the module's pool, shared by its workers.
+DEFAULT_POOL_BYTES = 256 << 20
+
+_pool_lock = threading.Lock()
+_pool: Any = None
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a batch: a :class:`KeyboardInterrupt` that keeps the finished work.
+
+    Attributes:
+        tables: the ``(N, 5, 4) uint8`` results; rows not finished are zero.
+        done: ``(N,) bool``, True for each finished row.
+    """
+
+    def __init__(self, tables: npt.NDArray[np.uint8], done: npt.NDArray[np.bool_]) -> None:
+        super().__init__(f"batch interrupted: {int(done.sum())} of {len(done)} tables finished")
+        self.tables = tables
+        self.done = done
+
+
+def _check_threads(threads: object) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
+    if not 1 <= threads <= _core.MAX_BATCH_THREADS:
+        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {threads}")
+    return threads
+
+
+def set_pool(*, threads: int | None = None, memory: int | None = None) -> None:
+    """Resize the module's batch pool (used by :func:`dd_tables` and :func:`iter_dd_tables`).
+
+    Args:
+        threads: worker threads (default: every core this process may use; at most 256).
+        memory: bytes of transposition tables shared equally by the workers (default 256 MiB;
+            each worker needs at least 1 MiB).
+
+    Raises:
+        RedoubleError: on a bad count or budget, or if a thread cannot be started (the pool is
+            then rebuilt on the next batch).
+    """
+    global _pool
+    t = _default_threads() if threads is None else _check_threads(threads)
+    if memory is None:
+        mem = DEFAULT_POOL_BYTES
+    elif isinstance(memory, bool) or not isinstance(memory, int):
+        raise TypeError(f"memory must be an int or None, got {type(memory).__name__}")
+    else:
+        mem = memory
+    if mem < t * _core.MIN_WORKER_TABLE_BYTES or mem >= 2**63:
+        raise RedoubleError(
+            f"memory must give each of {t} workers at least "
+            f"{_core.MIN_WORKER_TABLE_BYTES} bytes, got {memory}"
+        )
+    with _pool_lock:
+        try:
+            if _pool is None:
+                _pool = _core.BatchPool(t, mem)
+            else:
+                _pool.resize(t, mem)
+        except RuntimeError as e:  # the core's Error: thread or memory refused
+            _pool = None
+            raise RedoubleError(str(e)) from None
+
+
+def pool_info() -> dict[str, int]:
+    """The module pool's ``threads`` and ``memory`` (bytes of tables); zeros before first use."""
+    if _pool is None:
+        return {"threads": 0, "memory": 0}
+    return {"threads": int(_pool.threads()), "memory": int(_pool.memory_bytes())}
+
+
+def _get_pool(threads: int | None) -> Any:
+    want = None if threads is None else _check_threads(threads)
+    if _pool is None or (want is not None and want != _pool.threads()):
+        set_pool(
+            threads=want,
+            memory=None
+            if _pool is None
+            else max(int(_pool.memory_bytes()), (want or 1) * _core.MIN_WORKER_TABLE_BYTES),
+        )
+    return _pool
+
+
+def _progress_callback(progress: Any, total: int, offset: int = 0) -> Any:
+    """A core callback (finished count) from `progress`: a callable(done, total), True or None."""
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped]
+        except ImportError:
+            raise RedoubleError(
+                "progress=True needs tqdm (pip install 'redouble[progress]'); "
+                "or pass a callable(done, total)"
+            ) from None
+        bar = tqdm(total=total, unit="deal")
+
+        def show(done: int) -> None:
+            bar.update(offset + done - bar.n)
+            if offset + done >= total:
+                bar.close()
+
+        return show
+    if not callable(progress):
+        raise TypeError(f"progress must be a callable(done, total), True or None, got {progress!r}")
+
+    def call(done: int) -> None:
+        progress(offset + done, total)
+
+    return call
+
+
+def dd_tables(
+    deals: Any, threads: int | None = None, *, progress: Any = None
+) -> npt.NDArray[np.uint8]:
+    """DD tables of a ``(N, 4) uint64`` batch on the module's persistent worker pool.
+
+    `threads` resizes the pool (see :func:`set_pool`); `progress` is a callable
+    ``(done, total)`` called about every 50 ms, or True for a tqdm bar (``.[progress]``).
+    Ctrl-C stops the batch within a unit of work (one strain of one deal) and raises
+    :class:`BatchInterrupted`, a :class:`KeyboardInterrupt` whose ``tables`` and ``done``
+    hold what was finished.
+
+    Raises:
+        InvalidDealError: on a wrong dtype or shape, or an invalid deal (its row is named).
+        BatchInterrupted: on Ctrl-C.
+    """
+    arr = _batch(deals)
+    pool = _get_pool(threads)
+    n = len(arr)
+    out = np.zeros((n, 5, 4), np.uint8)
+    done = np.zeros(n, np.uint8)
+    cb = _progress_callback(progress, n)
+    try:
+        pool.run(arr, out, done, cb)
+    except KeyboardInterrupt:
+        finished = done.astype(bool)
+        out[~finished] = 0  # a row cut off part-way holds some strains only
+        raise BatchInterrupted(out, finished) from None
+    return out
+
+
+def iter_dd_tables(
+    deals: Any, *, chunk: int = 1000, threads: int | None = None, progress: Any = None
+) -> Iterator[npt.NDArray[np.uint8]]:
+    """DD tables of a batch, yielded `chunk` deals at a time as each chunk finishes.
+
+    `deals` is an ``(N, 4)`` array or any iterable of rows or :class:`~redouble.deal.Deal`
+    (read lazily, `chunk` at a time, so a generator over a file larger than memory works).
+    Each yielded array is ``(k, 5, 4) uint8`` for the next k <= chunk deals, in order.
+
+    Raises:
+        InvalidDealError: on a bad deal (its row within the chunk is named).
+        BatchInterrupted: on Ctrl-C (with the current chunk's finished tables).
+    """
+    if isinstance(chunk, bool) or not isinstance(chunk, int):
+        raise TypeError(f"chunk must be an int, got {type(chunk).__name__}")
+    if chunk < 1:
+        raise RedoubleError(f"chunk must be >= 1, got {chunk}")
+    total = len(deals) if isinstance(deals, np.ndarray | Sequence) else 0
+    if isinstance(deals, np.ndarray):
+        arr = _batch(deals)
+        pieces: Iterable[Any] = (arr[i : i + chunk] for i in range(0, len(arr), chunk))
+    else:
+        pieces = _chunks(deals, chunk)
+    seen = 0
+    for piece in pieces:
+        batch = _batch(piece)
+        pool = _get_pool(threads)
+        out = np.zeros((len(batch), 5, 4), np.uint8)
+        done = np.zeros(len(batch), np.uint8)
+        cb = _progress_callback(progress, max(total, seen + len(batch)), seen)
+        try:
+            pool.run(batch, out, done, cb)
+        except KeyboardInterrupt:
+            raise BatchInterrupted(out, done.astype(bool)) from None
+        seen += len(batch)
+        yield out
+
+
+def _chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    buf: list[Any] = []
+    for item in items:
+        buf.append(item)
+        if len(buf) == size:
+            yield buf
+            buf = []
+    if buf:
+        yield buf
 
 
 def analyse_play(

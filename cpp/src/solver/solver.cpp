@@ -8,6 +8,7 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include "redouble/deal.hpp"
@@ -205,15 +206,22 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
   std::vector<std::thread> pool;
   pool.reserve(workers - 1);
   for (std::size_t w = 1; w < workers; ++w) {
-    pool.emplace_back([&, w] {
-      try {
-        detail::Engine engine(options_.tt_bytes, options_.techniques);
-        work(engine, w);
-      } catch (...) {
-        errors[w] = std::current_exception();
-        next.store(units);
-      }
-    });
+    try {
+      pool.emplace_back([&, w] {
+        try {
+          detail::Engine engine(options_.tt_bytes, options_.techniques);
+          work(engine, w);
+        } catch (...) {
+          errors[w] = std::current_exception();
+          next.store(units);
+        }
+      });
+    } catch (const std::system_error&) {
+      // The system refused another thread: the started workers (joined below) and this one
+      // share the work, which any number of workers finishes with the same answers. Throwing
+      // here with joinable threads alive would std::terminate the process.
+      break;
+    }
   }
   try {
     work(*engine_, 0);

@@ -1,0 +1,355 @@
+"""Constraints on deals: a small expression language, compiled once and run in the C++ core.
+
+A constraint is text such as ``"N.hcp in 15..17 and N.balanced and S.spades >= 5"``:
+
+* a **term** is a hand and a feature, ``N.hcp``; the hand is a seat (``N E S W``, or
+  ``north`` ...) or a side (``NS``, ``EW``: the sum over both hands);
+* **features**: ``hcp``, ``spades hearts diamonds clubs`` (lengths), ``controls``, ``ltc``,
+  ``qt`` / ``quick_tricks`` (halves allowed: ``N.qt >= 2.5``), ``longest``, ``shortest``, and the
+  shape tests ``balanced`` and ``semi_balanced`` (one hand only; see
+  :mod:`redouble.analysis.features` for every definition);
+* a **test** compares a term with a number, ``== != < <= > >=``, or a range,
+  ``N.hcp in 15..17`` (both ends included); a shape test stands alone (``N.balanced``);
+* tests combine with ``not``, ``and``, ``or`` (in that order of precedence; ``!``, ``&&``,
+  ``||`` also work) and parentheses.
+
+Constrained dealing (:func:`constrained_deals`) deals boards ``first_board, first_board + 1, ...``
+from their own ``(seed, board)`` streams (with :func:`~redouble.dealing.predeal` when cards are
+fixed, else the same deals as :func:`~redouble.dealing.deals`) and keeps those the constraint
+accepts, with their board numbers: the same seed gives the same deals forever, and no Python
+code runs per deal.
+
+>>> c = Constraint("N.hcp in 15..17 and N.balanced")
+>>> got = constrained_deals(c, 3, seed=1)
+>>> got.boards.tolist()
+[5, 20, 22]
+>>> bool(c(got.deals).all())
+True
+
+Bad text raises :class:`ConstraintError` (a ``ValueError``) naming the column:
+
+>>> Constraint("N.hcp in 15 17")
+Traceback (most recent call last):
+...
+redouble.analysis.constraints.ConstraintError: column 13: expected '..' in a range, got '17'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from ..cards import CardSet, Seat
+from ..dealing import _check_board, _check_seed, _hand_mask
+from ..solver import _batch, _default_threads
+from ._common import AnalysisError
+from .features import FEATURE_IDS
+
+__all__ = ["ConstrainedDeals", "Constraint", "ConstraintError", "constrained_deals"]
+
+
+class ConstraintError(AnalysisError):
+    """A constraint text that cannot be parsed or compiled.
+
+    Attributes:
+        column: 1-based column of the problem in the text.
+    """
+
+    def __init__(self, message: str, column: int) -> None:
+        self.column = column
+        super().__init__(f"column {column}: {message}")
+
+
+_SEATS = {
+    "n": 1,
+    "north": 1,
+    "e": 2,
+    "east": 2,
+    "s": 4,
+    "south": 4,
+    "w": 8,
+    "west": 8,
+    "ns": 5,
+    "ew": 10,
+}
+_FEATURES = {
+    "hcp": "hcp",
+    "spades": "spades",
+    "hearts": "hearts",
+    "diamonds": "diamonds",
+    "clubs": "clubs",
+    "controls": "controls",
+    "ltc": "ltc",
+    "qt": "quick_tricks",
+    "quick_tricks": "quick_tricks",
+    "longest": "longest",
+    "shortest": "shortest",
+    "balanced": "balanced",
+    "semi_balanced": "semi_balanced",
+    "semibalanced": "semi_balanced",
+}
+_BOOLEAN = {"balanced", "semi_balanced"}
+_BIG = 1 << 20
+_MAX_TEXT = 10_000
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<range>\.\.)|(?P<op>==|!=|<=|>=|&&|\|\||[<>=!().])"
+    r"|(?P<word>[A-Za-z_]+))"
+)
+
+_Op = tuple[int, int, int, int, int]
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks: list[tuple[str, str, int]] = []  # (kind, value, column)
+        pos = 0
+        while pos < len(text):
+            if text[pos:].strip() == "":
+                break
+            m = _TOKEN.match(text, pos)
+            if m is None or m.end() == pos:
+                col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
+                raise ConstraintError(f"unexpected character {text[col - 1]!r}", col)
+            kind = m.lastgroup or ""
+            start = m.start(kind) + 1
+            self.toks.append((kind, m.group(kind), start))
+            pos = m.end()
+        self.i = 0
+        self.ops: list[_Op] = []
+
+    def peek(self) -> tuple[str, str, int]:
+        if self.i < len(self.toks):
+            return self.toks[self.i]
+        return ("end", "", len(self.text) + 1)
+
+    def take(self) -> tuple[str, str, int]:
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def is_word(self, *words: str) -> bool:
+        kind, val, _ = self.peek()
+        return (kind == "word" and val.lower() in words) or (kind == "op" and val in words)
+
+    def parse(self) -> list[_Op]:
+        if not self.toks:
+            raise ConstraintError("empty constraint", 1)
+        self.expr()
+        kind, val, col = self.peek()
+        if kind != "end":
+            raise ConstraintError(f"unexpected {val!r}", col)
+        return self.ops
+
+    def expr(self) -> None:
+        self.conj()
+        while self.is_word("or", "||"):
+            self.take()
+            self.conj()
+            self.ops.append((2, 0, 0, 0, 0))
+
+    def conj(self) -> None:
+        self.unary()
+        while self.is_word("and", "&&"):
+            self.take()
+            self.unary()
+            self.ops.append((1, 0, 0, 0, 0))
+
+    def unary(self) -> None:
+        if self.is_word("not", "!"):
+            self.take()
+            self.unary()
+            self.ops.append((3, 0, 0, 0, 0))
+            return
+        self.primary()
+
+    def number(self, feature: str) -> int:
+        kind, val, col = self.take()
+        if kind != "num":
+            raise ConstraintError(f"expected a number, got {val or 'the end'!r}", col)
+        if feature == "quick_tricks":
+            halves = float(val) * 2
+            if halves != int(halves):
+                raise ConstraintError(f"quick tricks count in halves, got {val}", col)
+            return int(halves)
+        if "." in val:
+            raise ConstraintError(f"expected a whole number, got {val}", col)
+        return int(val)
+
+    def primary(self) -> None:
+        kind, val, col = self.take()
+        if kind == "op" and val == "(":
+            self.expr()
+            k2, v2, c2 = self.take()
+            if not (k2 == "op" and v2 == ")"):
+                raise ConstraintError(f"expected ')', got {v2 or 'the end'!r}", c2)
+            return
+        if kind == "word" and val.lower() == "true":
+            self.ops.append((4, 0, 0, 0, 0))
+            return
+        if kind != "word" or val.lower() not in _SEATS:
+            raise ConstraintError(
+                f"expected a hand (N, E, S, W, NS, EW), 'not' or '(', got {val or 'the end'!r}",
+                col,
+            )
+        mask = _SEATS[val.lower()]
+        k2, v2, c2 = self.take()
+        if not (k2 == "op" and v2 == "."):
+            raise ConstraintError(f"expected '.' after {val!r}, got {v2 or 'the end'!r}", c2)
+        k3, v3, c3 = self.take()
+        if k3 != "word" or v3.lower() not in _FEATURES:
+            raise ConstraintError(
+                f"unknown feature {v3 or 'the end'!r} (one of {', '.join(sorted(_FEATURES))})", c3
+            )
+        feature = _FEATURES[v3.lower()]
+        fid = FEATURE_IDS[feature]
+        if feature in _BOOLEAN:
+            if mask not in (1, 2, 4, 8):
+                raise ConstraintError(f"{feature} applies to one hand, not a side", col)
+            self.ops.append((0, mask, fid, 1, 1))
+            return
+        kind4, op, c4 = self.take()
+        if kind4 == "word" and op.lower() == "in":
+            lo = self.number(feature)
+            k5, v5, c5 = self.peek()
+            if k5 != "range":
+                got = v5 + (self.toks[self.i + 1][1] if self.i + 1 < len(self.toks) else "")
+                raise ConstraintError(f"expected '..' in a range, got {got or 'the end'!r}", c5)
+            self.take()
+            hi = self.number(feature)
+            if hi < lo:
+                raise ConstraintError(f"empty range {lo}..{hi}", c4)
+            self.ops.append((0, mask, fid, lo, hi))
+            return
+        if kind4 != "op" or op not in ("==", "=", "!=", "<", "<=", ">", ">="):
+            raise ConstraintError(
+                f"expected a comparison (== != < <= > >= or 'in') after {val}.{v3}, "
+                f"got {op or 'the end'!r}",
+                c4,
+            )
+        v = self.number(feature)
+        lo, hi = {
+            "==": (v, v),
+            "=": (v, v),
+            "!=": (v, v),
+            "<": (-_BIG, v - 1),
+            "<=": (-_BIG, v),
+            ">": (v + 1, _BIG),
+            ">=": (v, _BIG),
+        }[op]
+        self.ops.append((0, mask, fid, lo, hi))
+        if op == "!=":
+            self.ops.append((3, 0, 0, 0, 0))
+
+
+class Constraint:
+    """A compiled constraint (see the module docstring for the language).
+
+    Calling it on an ``(N, 4) uint64`` batch returns the ``(N,)`` bool mask of accepted deals.
+
+    Raises:
+        ConstraintError: if the text cannot be parsed (the message names the column).
+        TypeError: if `text` is not a str.
+    """
+
+    __slots__ = ("program", "text")
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"a constraint must be a str, got {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise ConstraintError(f"constraint longer than {_MAX_TEXT} characters", 1)
+        self.text = text
+        ops = _Parser(text).parse()
+        if len(ops) > 4096:
+            raise ConstraintError("constraint too long (more than 4096 tests)", 1)
+        self.program: list[_Op] = ops
+        # The core checks the program too (stack use, features): a bug here must not crash it.
+        _core.constraint_mask(np.zeros((0, 4), np.uint64), ops)
+
+    def __call__(self, deals: Any) -> npt.NDArray[np.bool_]:
+        """The bool mask of the deals of a batch this constraint accepts."""
+        return _core.constraint_mask(_batch(deals), self.program)
+
+    def __repr__(self) -> str:
+        return f"Constraint({self.text!r})"
+
+
+class ConstrainedDeals(NamedTuple):
+    """Deals a constraint accepted: ``deals`` ``(n, 4) uint64``, their ``boards`` and ``tried``."""
+
+    deals: npt.NDArray[np.uint64]
+    boards: npt.NDArray[np.uint64]
+    tried: int
+
+
+def constrained_deals(
+    constraint: Constraint | str,
+    n: int,
+    *,
+    seed: int,
+    first_board: int = 1,
+    predeal: Mapping[Seat, CardSet | str | int] | None = None,
+    max_tries: int = 100_000_000,
+    strict: bool = True,
+) -> ConstrainedDeals:
+    """The first `n` boards from `first_board` on whose deal satisfies `constraint`.
+
+    Args:
+        constraint: a :class:`Constraint` or its text.
+        n: how many deals to find.
+        seed: the dealing seed.
+        first_board: the first board number tried.
+        predeal: cards fixed per seat, as for :func:`~redouble.dealing.predeal`.
+        max_tries: at most this many boards are dealt.
+        strict: if True, finding fewer than `n` deals in `max_tries` boards is an error;
+            if False, the deals found are returned.
+
+    Raises:
+        ConstraintError: on a bad constraint text.
+        AnalysisError: if fewer than `n` deals were found (with `strict`), or a bad argument.
+        InvalidDealError: on overlapping or too many predealt cards.
+    """
+    if isinstance(constraint, str):
+        constraint = Constraint(constraint)
+    if not isinstance(constraint, Constraint):
+        raise TypeError(f"constraint must be a Constraint or str, got {type(constraint).__name__}")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    if n < 0 or n > 100_000_000:
+        raise AnalysisError(f"n must be 0..100000000, got {n}")
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int):
+        raise TypeError(f"max_tries must be an int, got {type(max_tries).__name__}")
+    if max_tries < 0 or max_tries >= 2**63:
+        raise AnalysisError(f"max_tries must be 0..2**63-1, got {max_tries}")
+    masks = [0, 0, 0, 0]
+    if predeal is not None:
+        if not isinstance(predeal, Mapping):
+            raise TypeError(
+                f"predeal must be a mapping of seats to hands, got {type(predeal).__name__}"
+            )
+        for seat, hand in predeal.items():
+            masks[int(Seat(seat) if not isinstance(seat, str) else Seat.parse(seat))] |= _hand_mask(
+                hand
+            )
+    deals, boards, tried = _core.constrained_deals(
+        _check_seed(seed),
+        _check_board(first_board),
+        n,
+        max_tries,
+        masks,
+        constraint.program,
+        _default_threads(),
+    )
+    if strict and len(deals) < n:
+        raise AnalysisError(
+            f"only {len(deals)} of {n} deals satisfy {constraint.text!r} in {tried} boards "
+            "(raise max_tries, or strict=False to keep them)"
+        )
+    return ConstrainedDeals(deals, boards, int(tried))

@@ -1,0 +1,336 @@
+"""Par: the result both sides reach when each bids and doubles perfectly with the DD table known.
+
+Contract bridge (duplicate scoring, Laws 77 and 82 of the Laws of Duplicate Bridge). The bidding is
+seen as a game between the two sides over the 35 contracts in bidding order: a side either passes
+(the last contract stands) or bids a higher contract; a contract that goes down is doubled by the
+defenders and one that makes is left undoubled; each side's declarer is the partner who takes more
+tricks in the strain (the DD table). Par is the value of that game, found by backward induction
+from 7NT down (the idea behind Matthew Kidd's and DDS's par calculators, computed here as the
+whole game instead of a case analysis).
+
+Two semantics, as DDS defines them:
+
+* **dealer par** (``first="dealer"``, DDS's ``DealerPar``): the dealer's side has the first
+  chance to bid, so when both sides can make the same contract the dealer's side gets it;
+* **sides par** (``first="NS"`` or ``"EW"``, the two results of DDS's ``Par``/``SidesPar``):
+  the named side bids first.
+
+The par contracts listed are the final contracts of the par auction as DDS lists them: for a
+making contract, each strain and declarer(s) at the lowest level that scores the par score and
+leaves the opponents no standing bid that does better (so "2S+1", not "3S", when the
+opponents' best makeable contract is 2H and no sacrifice pays); for a sacrifice, each strain at
+the lowest level that outbids the par side's contract, doubled, with its undertricks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import Seat, Side, Strain
+from ..deal import Deal, Vulnerability
+from ._common import AnalysisError, as_seat, as_table, as_tables, as_vulnerability
+
+__all__ = ["Par", "ParContract", "contract_score", "par", "pars"]
+
+_LAWS = ("contract",)
+
+
+def contract_score(level: int, strain: int, doubled: int, vulnerable: bool, tricks: int) -> int:
+    """Duplicate score of a contract for the declaring side (Law 77, contract bridge).
+
+    `doubled` is 0 (undoubled), 1 (doubled) or 2 (redoubled); `tricks` is what declarer takes.
+    Negative when the contract goes down.
+
+    >>> contract_score(4, 3, 0, False, 10), contract_score(3, 4, 1, True, 7)
+    (420, -500)
+    """
+    need = level + 6
+    if tricks >= need:
+        per = 20 if strain < 2 else 30
+        mult = (1, 2, 4)[doubled]
+        points = (per * level + (10 if strain == 4 else 0)) * mult
+        score = points + ((500 if vulnerable else 300) if points >= 100 else 50)
+        if level == 6:
+            score += 750 if vulnerable else 500
+        elif level == 7:
+            score += 1500 if vulnerable else 1000
+        over = tricks - need
+        if doubled:
+            score += over * (200 if vulnerable else 100) * doubled + 50 * doubled
+        else:
+            score += over * per
+        return score
+    down = need - tricks
+    if not doubled:
+        return -down * (100 if vulnerable else 50)
+    if vulnerable:
+        pen = 200 + 300 * (down - 1)
+    else:
+        pen = (0, 100, 300, 500)[min(down, 3)] + 300 * max(0, down - 3)
+    return -pen * doubled
+
+
+@dataclass(frozen=True)
+class ParContract:
+    """One par contract.
+
+    Attributes:
+        level: 1..7.
+        strain: the strain.
+        declarers: the seat(s) of the side that can declare it for the par score.
+        doubled: True for a sacrifice (doubled and going down).
+        result: tricks over (positive or 0) or under (negative) the contract.
+    """
+
+    level: int
+    strain: Strain
+    declarers: tuple[Seat, ...]
+    doubled: bool
+    result: int
+
+    @property
+    def side(self) -> Side:
+        """The declaring side."""
+        return Side(int(self.declarers[0]) & 1)
+
+    def __str__(self) -> str:
+        seats = "".join(s.letter for s in self.declarers)
+        strain = "NT" if self.strain == Strain.NOTRUMP else self.strain.letter
+        res = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.level}{strain}{'X' if self.doubled else ''}{res} by {seats}"
+
+
+@dataclass(frozen=True)
+class Par:
+    """The par of one deal.
+
+    Attributes:
+        score: the par score for North-South (negative when East-West gain it); 0 when passed out.
+        contracts: every par contract (empty when the par is to pass the deal out).
+        law: the law set ("contract").
+        first: the side that had the first chance to bid.
+        vulnerability: the vulnerability used.
+    """
+
+    score: int
+    contracts: tuple[ParContract, ...]
+    law: str
+    first: Side
+    vulnerability: Vulnerability
+
+    @property
+    def side(self) -> Side | None:
+        """The side that gains the par score (None when it is 0)."""
+        if self.score == 0:
+            return None
+        return Side.NS if self.score > 0 else Side.EW
+
+    def __str__(self) -> str:
+        if not self.contracts:
+            return "par 0 (pass)"
+        return f"par {self.score:+d}: " + ", ".join(str(c) for c in self.contracts)
+
+
+def _solve(
+    table: Sequence[Sequence[int]], vul: tuple[bool, bool], first: int
+) -> tuple[int, list[tuple[int, int, tuple[int, ...], bool, int]]]:
+    """Par score (for NS) and contracts ``(level, strain, declarers, doubled, result)``."""
+    # Best tricks of each side per strain, and the final score sc[s][k] for side s if contract k
+    # (k = 5 * (level - 1) + strain) stands: undoubled if it makes, doubled if it goes down.
+    best = [[max(table[st][s], table[st][s + 2]) for st in range(5)] for s in (0, 1)]
+    sc = [
+        [
+            contract_score(
+                k // 5 + 1, k % 5, int(best[s][k % 5] < k // 5 + 7), vul[s], best[s][k % 5]
+            )
+            for k in range(35)
+        ]
+        for s in (0, 1)
+    ]
+    # w[s][k]: value for side s after s bids k, the other side to act (it passes, or outbids).
+    # r[s][k]: the best s can get by bidding some contract >= k.
+    neg_inf = -(10**9)
+    w = [[0] * 35 for _ in (0, 1)]
+    r = [[neg_inf] * 36 for _ in (0, 1)]
+    for k in range(34, -1, -1):
+        for s in (0, 1):
+            w[s][k] = min(sc[s][k], -r[1 - s][k + 1])
+        for s in (0, 1):
+            r[s][k] = max(r[s][k + 1], w[s][k])
+    d, o = first, 1 - first
+    value_first = max(-max(0, r[o][0]), r[d][0])
+    value_ns = value_first if d == 0 else -value_first
+    if value_ns == 0:
+        return 0, []
+    p = 0 if value_ns > 0 else 1
+    q = 1 - p
+    s_par = abs(value_ns)
+    out: list[tuple[int, int, tuple[int, ...], bool, int]] = []
+    # Making contracts: per strain and declarer the lowest level scoring the par, with no
+    # standing opponents' bid above it that would do better for them.
+    no_better_above = [False] * 36
+    ok = True
+    for k in range(34, -1, -1):
+        no_better_above[k] = ok
+        ok = ok and -sc[q][k] >= s_par
+    no_better_above[35] = True
+    for st in range(5):
+        found: dict[int, list[int]] = {}
+        for dec in (p, p + 2):
+            t = table[st][dec]
+            for level in range(1, t - 5):
+                k = 5 * (level - 1) + st
+                if contract_score(level, st, 0, vul[p], t) == s_par and no_better_above[k]:
+                    found.setdefault(k, []).append(dec)
+                    break
+        for k, decs in sorted(found.items()):
+            t = table[st][decs[0]]
+            out.append((k // 5 + 1, st, tuple(sorted(decs)), False, t - (k // 5 + 7)))
+    if out:
+        return value_ns, out
+
+    # Sacrifices: the opponents' doubled contract scoring the par, with no making contract of
+    # the par side above it that scores more.
+    p_better_above = [False] * 36
+    ok = True
+    for k in range(34, -1, -1):
+        p_better_above[k] = not ok
+        ok = ok and sc[p][k] <= s_par
+    sac: set[int] = set()
+
+    def good(k2: int) -> bool:
+        return -sc[q][k2] == s_par and w[q][k2] == -s_par and not p_better_above[k2]
+
+    for c in range(35):
+        if w[p][c] == s_par and sc[p][c] > s_par:
+            for st in range(5):
+                k2 = c + 1 + ((st - (c + 1) % 5) % 5)
+                if k2 < 35 and good(k2):
+                    sac.add(k2)
+    if not sac:
+        # A preemptive sacrifice: the opponents bid first, at their lowest useful level.
+        for st in range(5):
+            for level in range(1, 8):
+                k2 = 5 * (level - 1) + st
+                if good(k2):
+                    sac.add(k2)
+                    break
+    for k2 in sorted(sac):
+        st = k2 % 5
+        t = best[q][st]
+        sac_decs = tuple(dec for dec in (q, q + 2) if table[st][dec] == t)
+        out.append((k2 // 5 + 1, st, sac_decs, True, t - (k2 // 5 + 7)))
+    return value_ns, out
+
+
+def _first_side(first: object, dealer: object) -> int:
+    if isinstance(first, str) and first.strip().lower() == "dealer":
+        if dealer is None:
+            raise AnalysisError("dealer is required for dealer par (first='dealer')")
+        return int(as_seat(dealer, "dealer")) & 1
+    if isinstance(first, Side):
+        return int(first)
+    if isinstance(first, str) and first.strip().upper() in ("NS", "EW"):
+        return 0 if first.strip().upper() == "NS" else 1
+    if isinstance(first, str):
+        raise AnalysisError(f"first must be 'dealer', 'NS' or 'EW', got {first!r}")
+    raise TypeError(f"first must be 'dealer', 'NS', 'EW' or a Side, got {type(first).__name__}")
+
+
+def _check_law(law: object) -> str:
+    if not isinstance(law, str):
+        raise TypeError(f"law must be a law set name, got {type(law).__name__}")
+    if law not in _LAWS:
+        raise AnalysisError(f"par is defined for law {', '.join(_LAWS)}; got {law!r}")
+    return law
+
+
+def _make(value: int, raw: list[Any], law: str, first: int, vul: Vulnerability) -> Par:
+    contracts = tuple(
+        ParContract(level, Strain(st), tuple(Seat(d) for d in decs), dbl, res)
+        for level, st, decs, dbl, res in raw
+    )
+    return Par(value, contracts, law, Side(first), vul)
+
+
+def par(
+    deal_or_table: Deal | npt.ArrayLike,
+    law: str = "contract",
+    *,
+    dealer: Seat | int | str | None = None,
+    vulnerability: Vulnerability | int | str = Vulnerability.NONE,
+    first: str | Side = "dealer",
+) -> Par:
+    """The par score and every par contract of a deal (see the module docstring).
+
+    Args:
+        deal_or_table: a :class:`~redouble.deal.Deal` (solved here) or its ``(5, 4)`` DD table.
+        law: the law set; "contract" (contract bridge).
+        dealer: the dealer (needed for dealer par).
+        vulnerability: a :class:`~redouble.deal.Vulnerability`, its code or "None"/"NS"/"EW"/"Both".
+        first: "dealer" (dealer par, DDS's ``DealerPar``) or the side that bids first, "NS" or
+            "EW" (the two results of DDS's ``Par``).
+
+    >>> import numpy as np
+    >>> t = np.array([[7] * 4, [6] * 4, [6] * 4, [10, 3, 10, 3], [9, 4, 9, 4]])
+    >>> str(par(t, dealer="N", vulnerability="None"))
+    'par +420: 4S= by NS'
+
+    Raises:
+        AnalysisError: on a bad table, law, seat or vulnerability (a ``ValueError``).
+    """
+    law = _check_law(law)
+    vul = as_vulnerability(vulnerability)
+    side_first = _first_side(first, dealer)
+    table = as_table(deal_or_table).tolist()
+    value, raw = _solve(table, (bool(vul & 1), bool(vul & 2)), side_first)
+    return _make(value, raw, law, side_first, vul)
+
+
+def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
+    if isinstance(value, np.ndarray | list | tuple):
+        if len(value) != n:
+            raise AnalysisError(f"{what} must have one entry per table ({n}), got {len(value)}")
+        return [conv(v, what) for v in value]
+    one = conv(value, what)
+    return [one] * n
+
+
+def pars(
+    tables: npt.ArrayLike,
+    law: str = "contract",
+    *,
+    dealer: Any = None,
+    vulnerability: Any = Vulnerability.NONE,
+    first: str | Side = "dealer",
+) -> list[Par]:
+    """Par of each table of a ``(N, 5, 4)`` batch; `dealer` and `vulnerability` may be per row.
+
+    Raises:
+        AnalysisError: on a bad batch or argument.
+    """
+    law = _check_law(law)
+    arr = as_tables(tables)
+    n = len(arr)
+    vuls = _per_row(vulnerability, n, as_vulnerability, "vulnerability")
+    if isinstance(first, str) and first.strip().lower() == "dealer":
+        if dealer is None:
+            raise AnalysisError("dealer is required for dealer par (first='dealer')")
+        firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
+    else:
+        firsts = [_first_side(first, None)] * n
+    out = []
+    for t, v, f in zip(arr.tolist(), vuls, firsts, strict=True):
+        value, raw = _solve(t, (bool(v & 1), bool(v & 2)), f)
+        out.append(_make(value, raw, law, f, v))
+    return out
+
+
+def par_scores(pars_: Sequence[Par]) -> npt.NDArray[np.int32]:
+    """The NS par scores of a list of :class:`Par` as an ``int32`` array."""
+    return np.array([p.score for p in pars_], dtype=np.int32)

@@ -1,0 +1,314 @@
+"""Single-dummy analysis by sampling: opening leads and contracts.
+
+Both functions deal `n` boards consistent with the cards a player sees (with
+:func:`~redouble.analysis.constrained_deals`: the given hands predealt, the constraint, the
+auction's inferences, run in the core), solve each one double-dummy on every core, and
+summarise. The sample is reproducible: the same `seed` gives the same deals and the same
+numbers. Double-dummy play on sampled deals is the method of the lead-analysis tools
+(redeal, and the simulations analysts run on them); its known bias is that declarer and the
+defence always guess right.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cards import Card, CardSet, Seat, Strain
+from ..deal import Deal, Vulnerability
+from ..play import Position
+from ..scoring import imps
+from ..solver import _default_threads, solve, solve_cards
+from ._common import AnalysisError, as_seat, as_vulnerability
+from .constraints import Constraint, constrained_deals
+from .par import contract_score
+
+__all__ = ["ContractAnalysis", "LeadAnalysis", "LeadResult", "contract_analysis", "lead_analysis"]
+
+_CONTRACT = re.compile(r"^\s*([1-7])\s*(C|D|H|S|N|NT)\s*(X{0,2})\s*$", re.IGNORECASE)
+
+
+def _parse_contract(text: object) -> tuple[int, Strain, int]:
+    if not isinstance(text, str):
+        raise TypeError(f"contract must be a str such as '3NT' or '4SX', got {type(text).__name__}")
+    m = _CONTRACT.match(text)
+    if m is None:
+        raise AnalysisError(f"contract must look like '3NT', '4S' or '2HX', got {text!r}")
+    letter = m.group(2).upper()
+    strain = Strain.NOTRUMP if letter in ("N", "NT") else Strain("CDHS".index(letter))
+    return int(m.group(1)), strain, len(m.group(3))
+
+
+def _check_n(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    if not 1 <= n <= 1_000_000:
+        raise AnalysisError(f"n must be 1..1000000, got {n}")
+    return n
+
+
+def _check_law(law: object) -> None:
+    if not isinstance(law, str):
+        raise TypeError(f"law must be a law set name, got {type(law).__name__}")
+    if law != "contract":
+        raise AnalysisError(f"single-dummy analysis supports law 'contract' so far, got {law!r}")
+
+
+def _mask(hand: CardSet | str | int, what: str) -> int:
+    from ..dealing import _hand_mask
+
+    try:
+        mask = _hand_mask(hand)
+    except (TypeError, ValueError) as e:
+        raise AnalysisError(f"{what} is not a hand: {e}") from None
+    if (mask).bit_count() != 13:
+        raise AnalysisError(f"{what} must hold 13 cards, got {(mask).bit_count()}")
+    return mask
+
+
+def _run(
+    fn: Callable[[npt.NDArray[np.uint64]], Any],
+    deals: npt.NDArray[np.uint64],
+    threads: int | None,
+    progress: Any,
+) -> list[Any]:
+    """fn on every deal, on a thread pool (the solver releases the GIL), results in order."""
+    workers = threads or _default_threads()
+    out: list[Any] = []
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        futures = [ex.submit(fn, row) for row in deals]
+        try:
+            for i, f in enumerate(futures):
+                out.append(f.result())
+                if progress is not None:
+                    progress(i + 1, len(deals))
+        except BaseException:
+            for f in futures:
+                f.cancel()  # deals not started are dropped; running ones end with their solve
+            raise
+    return out
+
+
+@dataclass(frozen=True)
+class LeadResult:
+    """One opening lead over the sample.
+
+    Attributes:
+        card: the lead.
+        tricks: mean tricks the defence takes (double-dummy after this lead).
+        stderr: the standard error of `tricks`.
+        p_set: the share of deals on which the contract goes down.
+        score: the mean score for the defence (duplicate points).
+        imps: mean IMPs for the defence against the average of all leads on each deal.
+        matchpoints: mean matchpoint share (0..1) among the leads on each deal.
+    """
+
+    card: Card
+    tricks: float
+    stderr: float
+    p_set: float
+    score: float
+    imps: float
+    matchpoints: float
+
+
+@dataclass(frozen=True)
+class LeadAnalysis:
+    """The result of :func:`lead_analysis`: ``leads`` best first (by mean defence tricks)."""
+
+    contract: str
+    leader: Seat
+    n: int
+    seed: int
+    leads: tuple[LeadResult, ...]
+    tricks: npt.NDArray[np.int8]  # (n, 52): defence tricks per deal and lead, -1 if not held
+
+    def table(self) -> str:
+        """A readable table, one line per lead."""
+        lines = [
+            (
+                f"Opening lead by {self.leader.name.title()} against {self.contract}, "
+                f"{self.n} deals (seed {self.seed})"
+            ),
+            f"{'lead':>5} {'tricks':>7} {'+/-':>5} {'set %':>6} {'score':>7} {'IMPs':>6} {'MP %':>6}",
+        ]
+        for r in self.leads:
+            lines.append(
+                f"{r.card!s:>5} {r.tricks:7.2f} {r.stderr:5.2f} {100 * r.p_set:6.1f} "
+                f"{r.score:7.1f} {r.imps:6.2f} {100 * r.matchpoints:6.1f}"
+            )
+        return "\n".join(lines)
+
+
+def lead_analysis(
+    hand: CardSet | str | int,
+    seat: Seat | int | str,
+    contract: str,
+    *,
+    constraints: str | Constraint | None = None,
+    n: int = 100,
+    seed: int = 1,
+    law: str = "contract",
+    vulnerability: Vulnerability | int | str = Vulnerability.NONE,
+    threads: int | None = None,
+    progress: Callable[[int, int], Any] | None = None,
+) -> LeadAnalysis:
+    """Which opening lead is best: every legal lead solved double-dummy on sampled deals.
+
+    Args:
+        hand: the leader's 13 cards ("KQ52.T98.A76.J43", a card list, a CardSet or a mask).
+        seat: the leader; declarer is the leader's right-hand opponent.
+        contract: "3NT", "4S", "2HX" ...
+        constraints: what the auction showed, in the constraint language (see
+            :mod:`redouble.analysis.constraints`), e.g. "S.hcp in 15..17 and S.balanced".
+        n: deals to sample.
+        seed: the dealing seed (same seed, same result).
+        law: the law set ("contract").
+        vulnerability: for the scores.
+        threads: solver threads (default: every core).
+        progress: a callable ``(done, total)``.
+
+    Raises:
+        AnalysisError: on a bad hand, seat, contract, constraint or count.
+    """
+    _check_law(law)
+    leader = as_seat(seat, "seat")
+    level, strain, doubled = _parse_contract(contract)
+    vul = as_vulnerability(vulnerability)
+    count = _check_n(n)
+    mask = _mask(hand, "hand")
+    text = constraints.text if isinstance(constraints, Constraint) else (constraints or "true")
+    got = constrained_deals(text, count, seed=seed, predeal={leader: mask})
+    declarer = Seat((int(leader) + 3) % 4)
+
+    def leads(row: npt.NDArray[np.uint64]) -> dict[Card, int]:
+        return solve_cards(Position(Deal.from_array(row), strain, leader))
+
+    results = _run(leads, got.deals, threads, progress)
+    tricks = np.full((count, 52), -1, np.int8)
+    for i, r in enumerate(results):
+        for card, t in r.items():
+            tricks[i, int(card)] = t
+    cards = [c for c in range(52) if mask >> c & 1]
+    decl_vul = vul.is_vulnerable(declarer)
+    # Defence score per deal and lead; all leads are legal at trick one, so every column of a
+    # held card is filled.
+    score = np.zeros((count, len(cards)))
+    for j, c in enumerate(cards):
+        for i in range(count):
+            score[i, j] = -contract_score(
+                level, int(strain), doubled, decl_vul, 13 - int(tricks[i, c])
+            )
+    mean_per_deal = score.mean(axis=1)
+    out = []
+    need_set = 13 - (level + 6) + 1
+    for j, c in enumerate(cards):
+        t = tricks[:, c].astype(np.float64)
+        imp = [imps(round(score[i, j] - mean_per_deal[i])) for i in range(count)]
+        mp = [
+            ((score[i] < score[i, j]).sum() + 0.5 * ((score[i] == score[i, j]).sum() - 1))
+            / max(1, len(cards) - 1)
+            for i in range(count)
+        ]
+        out.append(
+            LeadResult(
+                card=Card(c),
+                tricks=float(t.mean()),
+                stderr=float(t.std(ddof=1) / math.sqrt(count)) if count > 1 else math.nan,
+                p_set=float((t >= need_set).mean()),
+                score=float(score[:, j].mean()),
+                imps=float(np.mean(imp)),
+                matchpoints=float(np.mean(mp)),
+            )
+        )
+    out.sort(key=lambda r: (-r.tricks, -r.score, int(r.card)))
+    return LeadAnalysis(contract.strip().upper(), leader, count, seed, tuple(out), tricks)
+
+
+@dataclass(frozen=True)
+class ContractAnalysis:
+    """The result of :func:`contract_analysis`.
+
+    Attributes:
+        p_make: the share of deals on which the contract makes.
+        stderr: the standard error of `p_make`.
+        tricks: declarer's mean tricks.
+        distribution: ``(14,)`` counts of declarer's tricks 0..13.
+        score: declarer's mean score (duplicate points).
+    """
+
+    contract: str
+    declarer: Seat
+    n: int
+    p_make: float
+    stderr: float
+    tricks: float
+    distribution: npt.NDArray[np.int64]
+    score: float
+
+
+def contract_analysis(
+    declarer_hand: CardSet | str | int,
+    dummy_hand: CardSet | str | int,
+    contract: str,
+    *,
+    declarer: Seat | int | str = Seat.SOUTH,
+    constraints: str | Constraint | None = None,
+    n: int = 100,
+    seed: int = 1,
+    law: str = "contract",
+    vulnerability: Vulnerability | int | str = Vulnerability.NONE,
+    threads: int | None = None,
+    progress: Callable[[int, int], Any] | None = None,
+) -> ContractAnalysis:
+    """How often a contract makes: the defenders' hands sampled, every deal solved double-dummy.
+
+    Args:
+        declarer_hand: declarer's 13 cards.
+        dummy_hand: dummy's 13 cards.
+        contract: "3NT", "4S", "6HX" ...
+        declarer: declarer's seat (dummy is the partner; the left-hand opponent leads).
+        constraints: what the auction showed about the defenders (constraint language).
+        n, seed, law, vulnerability, threads, progress: as for :func:`lead_analysis`.
+
+    Raises:
+        AnalysisError: on a bad argument.
+    """
+    _check_law(law)
+    decl = as_seat(declarer, "declarer")
+    level, strain, doubled = _parse_contract(contract)
+    vul = as_vulnerability(vulnerability)
+    count = _check_n(n)
+    dm, dd = _mask(declarer_hand, "declarer_hand"), _mask(dummy_hand, "dummy_hand")
+    if dm & dd:
+        raise AnalysisError("declarer_hand and dummy_hand share cards")
+    text = constraints.text if isinstance(constraints, Constraint) else (constraints or "true")
+    fixed: Mapping[Seat, int] = {decl: dm, Seat((int(decl) + 2) % 4): dd}
+    got = constrained_deals(text, count, seed=seed, predeal=fixed)
+    leader = Seat((int(decl) + 1) % 4)
+
+    def declarer_tricks(row: npt.NDArray[np.uint64]) -> int:
+        return 13 - solve(Position(Deal.from_array(row), strain, leader))
+
+    tricks = np.array(_run(declarer_tricks, got.deals, threads, progress), dtype=np.int64)
+    made = tricks >= level + 6
+    p = float(made.mean())
+    decl_vul = vul.is_vulnerable(decl)
+    scores = [contract_score(level, int(strain), doubled, decl_vul, int(t)) for t in tricks]
+    return ContractAnalysis(
+        contract=contract.strip().upper(),
+        declarer=decl,
+        n=count,
+        p_make=p,
+        stderr=math.sqrt(p * (1 - p) / count),
+        tricks=float(tricks.mean()),
+        distribution=np.bincount(tricks, minlength=14),
+        score=float(np.mean(scores)),
+    )
