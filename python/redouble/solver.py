@@ -34,10 +34,10 @@ from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, Re
 from .play import Position
 
 __all__ = [
-    "BatchInterrupted",
     "DEFAULT_TT_BYTES",
     "MAX_TT_BYTES",
     "MIN_TT_BYTES",
+    "BatchInterrupted",
     "SolveStats",
     "Solver",
     "analyse_play",
