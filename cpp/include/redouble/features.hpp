@@ -14,18 +14,18 @@ namespace redouble {
 
 /// Feature ids, in the order of the columns hand_features() writes.
 enum HandFeature : int {
-  kFeatHcp = 0,        ///< high-card points, A=4 K=3 Q=2 J=1
-  kFeatClubs = 1,      ///< suit lengths, clubs..spades (ids 1..4 = suit + 1)
+  kFeatHcp = 0,    ///< high-card points, A=4 K=3 Q=2 J=1
+  kFeatClubs = 1,  ///< suit lengths, clubs..spades (ids 1..4 = suit + 1)
   kFeatDiamonds = 2,
   kFeatHearts = 3,
   kFeatSpades = 4,
-  kFeatControls = 5,   ///< A=2, K=1
-  kFeatLtc = 6,        ///< losing-trick count
-  kFeatQt2 = 7,        ///< quick tricks, in halves (AK=4, AQ=3, A=2, KQ=2, Kx=1)
-  kFeatBalanced = 8,   ///< 4333, 4432 or 5332
+  kFeatControls = 5,      ///< A=2, K=1
+  kFeatLtc = 6,           ///< losing-trick count
+  kFeatQt2 = 7,           ///< quick tricks, in halves (AK=4, AQ=3, A=2, KQ=2, Kx=1)
+  kFeatBalanced = 8,      ///< 4333, 4432 or 5332
   kFeatSemiBalanced = 9,  ///< no void or singleton and no suit over six (adds 5422, 6322)
-  kFeatLongest = 10,   ///< length of the longest suit
-  kFeatShortest = 11,  ///< length of the shortest suit
+  kFeatLongest = 10,      ///< length of the longest suit
+  kFeatShortest = 11,     ///< length of the shortest suit
   kNumFeatures = 12,
 };
 

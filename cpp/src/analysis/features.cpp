@@ -28,16 +28,22 @@ struct SuitTables {
       // Losing-trick count: only the first three cards count; an honour is a winner only when
       // the holding is long enough to protect it (A in a singleton, A/K in a doubleton).
       int l = 0;
-      if (len == 1) l = a ? 0 : 1;
-      else if (len == 2) l = 2 - a - k;
-      else if (len >= 3) l = 3 - a - k - q;
+      if (len == 1)
+        l = a ? 0 : 1;
+      else if (len == 2)
+        l = 2 - a - k;
+      else if (len >= 3)
+        l = 3 - a - k - q;
       losers[i] = static_cast<std::uint8_t>(l);
       int t = 0;  // quick tricks in halves
-      if (a && k) t = 4;
-      else if (a && q) t = 3;
-      else if (a) t = 2;
-      else if (k && q) t = 2;
-      else if (k && len >= 2) t = 1;
+      if (a && k)
+        t = 4;
+      else if (a && q)
+        t = 3;
+      else if (a || (k && q))  // an ace, or king-queen: one quick trick each
+        t = 2;
+      else if (k && len >= 2)
+        t = 1;
       qt2[i] = static_cast<std::uint8_t>(t);
     }
   }
@@ -65,7 +71,7 @@ std::array<int, kNumFeatures> hand_features(std::uint64_t hand) noexcept {
     f[kFeatLtc] += t.losers[h];
     f[kFeatQt2] += t.qt2[h];
     len[s] = std::popcount(h);
-    f[static_cast<std::size_t>(kFeatClubs + s)] = len[s];
+    f[static_cast<std::size_t>(kFeatClubs) + static_cast<std::size_t>(s)] = len[s];
   }
   const int longest = std::max({len[0], len[1], len[2], len[3]});
   const int shortest = std::min({len[0], len[1], len[2], len[3]});

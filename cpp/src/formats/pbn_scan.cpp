@@ -74,7 +74,8 @@ void scan_pbn_deals(std::string_view text, std::vector<std::uint64_t>& out) {
       ++i;
     } else if (c == '"') {  // a quoted token of a table
       ++i;
-      while (i < n && text[i] != '"' && text[i] != '\n') i += (text[i] == '\\' && i + 1 < n) ? 2 : 1;
+      while (i < n && text[i] != '"' && text[i] != '\n')
+        i += (text[i] == '\\' && i + 1 < n) ? 2 : 1;
       if (i < n && text[i] == '"') ++i;
     } else if (c == '[') {
       std::size_t j = i + 1;

@@ -133,8 +133,7 @@ void BatchPool::worker_loop(std::size_t index) {
         engine.clear_table();
         const auto row = strain_row(engine, stats, h, static_cast<int>(u % kNumStrains));
         std::copy(row.begin(), row.end(), job->out + 4 * u);
-        if ((*job->strains_done)[deal].fetch_add(1, std::memory_order_acq_rel) + 1 ==
-            kNumStrains) {
+        if ((*job->strains_done)[deal].fetch_add(1, std::memory_order_acq_rel) + 1 == kNumStrains) {
           job->done[deal] = 1;
           job->tables_done.fetch_add(1, std::memory_order_release);
         }
@@ -153,8 +152,7 @@ void BatchPool::worker_loop(std::size_t index) {
 }
 
 bool BatchPool::run(const std::uint64_t* deals, std::size_t n, std::uint8_t* out,
-                    std::uint8_t* done, const std::function<bool(std::size_t)>& poll,
-                    int poll_ms) {
+                    std::uint8_t* done, const std::function<bool(std::size_t)>& poll, int poll_ms) {
   if (running_.exchange(true)) throw Error("this batch pool is already running a batch");
   struct Release {
     std::atomic<bool>& flag;
