@@ -302,3 +302,95 @@ def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
     d.call("P")  # the dealer passes: the dummy's make is compulsory
     with pytest.raises(ValueError, match="double"):
         d.double_by(W)
+
+
+# ------------------------------------------------------------------------------------------------
+# Survivors of the sampled mutation run (.ci/mutation.py), killed.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_bridge_dealers_partner_must_make_when_passed_to() -> None:
+    """Bridge (1906), Law 45: the dealer names the trump or passes the declaration to his
+    partner, who must then name it — his pass is refused with that reason."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", N)
+    d.call("P")
+    assert d.to_call is S
+    why = d.why_illegal("P")
+    assert why is not None
+    assert "must make the trump" in why
+    with pytest.raises(ValueError, match="must make the trump"):
+        d.call("P")
+    d.call("H")
+    assert d.maker is S
+
+
+def test_bridge_declaration_takes_the_deal_by_keyword_only() -> None:
+    """The public signature: ``deal`` is keyword-only (a positional fourth argument would be
+    read as something else by a later version), and the first three may be named."""
+    from redouble.auction import BridgeDeclaration
+
+    with pytest.raises(TypeError):
+        BridgeDeclaration("bridge_1906", N, (), None)  # type: ignore[misc]
+    d = BridgeDeclaration(law_set="bridge_1906", dealer=N, calls=["P", "H"], deal=None)
+    assert d.maker is S
+
+
+def test_three_handed_redoubled_only_the_leader_doubles_again() -> None:
+    """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
+    after the dealer's redouble, the leader may double again; when he declines, declaring is
+    over (the third hand is never asked)."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_three_handed", N)
+    d.call("H")  # the dealer makes hearts himself
+    assert d.to_call is E
+    d.call("X")
+    assert d.to_call is N
+    d.call("XX")
+    assert d.to_call is E
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert d.contract.doublings == 2
+
+
+def test_auction_a_bid_of_level_zero_is_impossible() -> None:
+    """Auction Bridge (1912), Law 42: a declaration names at least one odd trick; a level-0
+    bid is refused and changes nothing."""
+    from redouble.auction import Call, CallKind
+
+    a = Auction("auction_1912", N)
+    zero = Call(CallKind.BID, 0, "H")
+    assert not a.is_legal(zero)
+    with pytest.raises(ValueError, match="level 0"):
+        a.call(zero)
+    assert a.calls == ()
+
+
+def test_a_contract_is_an_immutable_value() -> None:
+    """A final declaration, once the auction is over, cannot be altered (Auction Bridge (1912),
+    Law 52; Bridge (1906), Law 49): the ``Contract`` value is frozen and hashable."""
+    import dataclasses
+
+    c = Auction("auction_1912", N, ["1H", "P", "P", "P"]).contract
+    assert c is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.level = 2  # type: ignore[misc]
+    assert {c: 1}[c] == 1
+
+
+def test_bridge_the_original_doubler_speaks_first_after_a_redouble() -> None:
+    """Bridge (1906), Law 53: after a redouble "their adversaries shall have the right to
+    again double. The original doubler has the first right" — also when he was the third hand
+    whose double out of turn the maker let stand (Laws 54, 59)."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", N)
+    d.call("H")  # the dealer makes hearts; the eldest hand (East) speaks first
+    assert d.to_call is E
+    d.double_by(W)  # West doubles before his partner asked "May I lead?"; it stands
+    assert d.to_call is N
+    d.call("XX")
+    assert d.to_call is W
