@@ -394,3 +394,19 @@ def test_bridge_the_original_doubler_speaks_first_after_a_redouble() -> None:
     assert d.to_call is N
     d.call("XX")
     assert d.to_call is W
+
+
+def test_score_sheet_columns_line_up() -> None:
+    """The score sheet draws the two sides' columns, the honour column above the line and the
+    trick score below it (Auction Bridge (1912), Laws 2 and 6): every rule's ``+`` and every
+    row's ``|`` stand in one column, and the line itself is drawn."""
+    from redouble.scoring import Rubber
+
+    r = Rubber("auction_1912")
+    r.score_hand("2H", "N", (9, 4), honours={"N": 3})
+    r.score_hand("1NT", "E", (5, 8))
+    lines = r.score_sheet().splitlines()
+    ruled = [ln for ln in lines if "+" in ln or "|" in ln]
+    assert any(set(ln.split()[0]) == {"=", "+"} for ln in ruled)  # the line
+    assert len({ln.index("+") if "+" in ln else ln.index("|") for ln in ruled}) == 1
+    assert len({len(ln.split()[0]) for ln in ruled if "+" in ln}) == 1
