@@ -410,3 +410,57 @@ def test_score_sheet_columns_line_up() -> None:
     assert any(set(ln.split()[0]) == {"=", "+"} for ln in ruled)  # the line
     assert len({ln.index("+") if "+" in ln else ln.index("|") for ln in ruled}) == 1
     assert len({len(ln.split()[0]) for ln in ruled if "+" in ln}) == 1
+
+
+def test_new_cards_and_bystanders_do_not_stop_the_game() -> None:
+    """Auction Bridge (1912), Laws 95-97: asking for new cards, or a bystander's remark, has no
+    effect on the play or the score — the ruling is recorded and the auction goes on."""
+    for kind in ("new_cards", "bystander"):
+        g = Game("auction_1912", seed=1, strict=False)
+        g.remark(kind, seat="E")
+        assert [r.kind.value for r in g.rulings] == [kind]
+        assert not g.rulings[0].blocking
+        g.call("1S")
+        assert [str(c) for c in g.declaring.calls] == ["1S"]
+
+
+def test_a_choice_not_offered_is_refused_naming_the_options() -> None:
+    """Auction Bridge (1912), Law 50: the adversaries of an insufficient declaration may
+    penalise it or let it stand; any other choice is refused, and the message names the
+    choices offered."""
+    g = Game("auction_1912", seed=1, strict=False)
+    g.call("1C")
+    g.call("1S")  # East: insufficient over One Club
+    with pytest.raises(ValueError, match=r"offered: penalise, condone"):
+        g.decide("nonsense", seat="S")
+
+
+def test_claims_are_judged_the_same_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Auction Bridge (1912), Law 72 and Case 8 (a claim of the remaining tricks): whether a
+    claim holds is a double-dummy question. Without the solver the library searches endings of
+    up to four tricks exhaustively; its answers must be the solver's."""
+    import random
+
+    from redouble import irregularities
+    from redouble.cards import Card, CardSet, Strain
+
+    rng = random.Random(20)
+    deck = [Card.parse(s + r) for s in "SHDC" for r in "AKQJT98765432"]
+    cases = []
+    # Endings of one to three tricks, every claim; one four-trick ending (the largest searched),
+    # one claim: the exhaustive search costs seconds there.
+    for size, endings in ((1, 4), (2, 4), (3, 4), (4, 1)):
+        for _ in range(endings):
+            cards = rng.sample(deck, 4 * size)
+            hands = [CardSet(cards[i * size : (i + 1) * size]) for i in range(4)]
+            strain = Strain(rng.randrange(5))
+            leader = Seat(rng.randrange(4))
+            for tricks in range(size + 1) if size < 4 else (2,):
+                cases.append((hands, strain, leader, Side(rng.randrange(2)), tricks))
+    with_solver = [irregularities.claim_holds(h, s, ld, [], side, n) for h, s, ld, side, n in cases]
+    assert None not in with_solver
+    assert True in with_solver
+    assert False in with_solver
+    monkeypatch.setitem(__import__("sys").modules, "redouble.solver", None)
+    searched = [irregularities.claim_holds(h, s, ld, [], side, n) for h, s, ld, side, n in cases]
+    assert searched == with_solver
