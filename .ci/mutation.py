@@ -25,6 +25,7 @@ import argparse
 import ast
 import os
 import random
+import re
 import shlex
 import subprocess
 import sys
@@ -174,12 +175,33 @@ def sample_session(session: Path, n: int | None, seed: int) -> tuple[int, int]:
         return len(keep), len(items)
 
 
-def results(session: Path) -> tuple[int, int, int, list[str]]:
-    """(killed, survived, incompetent, survivor descriptions) of a finished session."""
+SURVIVORS = ROOT / "tests" / "data" / "mutation_survivors.md"
+_EQUIVALENT = re.compile(
+    r"^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|\s*(\d+)\s*\|\s*`([^`]*)`\s*\|\s*equivalent"
+)
+
+
+def equivalents() -> set[tuple[str, str, int, str]]:
+    """The mutants judged equivalent in the survivors file: (module file, operator, occurrence,
+    the mutated line as it reads unmutated). A mutant whose line has changed since is no longer
+    matched, and shows up again as a survivor to be judged."""
+    out: set[tuple[str, str, int, str]] = set()
+    if SURVIVORS.is_file():
+        for line in SURVIVORS.read_text("utf-8").splitlines():
+            m = _EQUIVALENT.match(line)
+            if m:
+                out.add((m[1], m[2], int(m[3]), m[4].strip()))
+    return out
+
+
+def results(session: Path) -> tuple[int, int, int, int, list[str]]:
+    """(killed, survived, equivalent survivors, incompetent, descriptions of the other
+    survivors) of a finished session."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    killed = survived = incompetent = 0
+    known = equivalents()
+    killed = survived = equivalent = incompetent = 0
     survivors: list[str] = []
     with use_db(str(session), WorkDB.Mode.open) as db:
         for item, result in db.completed_work_items:
@@ -190,13 +212,24 @@ def results(session: Path) -> tuple[int, int, int, list[str]]:
             elif result.test_outcome is TestOutcome.SURVIVED:
                 survived += 1
                 m = item.mutations[0]
+                path = Path(m.module_path)
+                text = path.read_text("utf-8").splitlines()[m.start_pos[0] - 1].strip()
+                if (path.name, m.operator_name, m.occurrence, text) in known:
+                    equivalent += 1
+                    continue
                 survivors.append(
-                    f"{Path(m.module_path).name}:{m.start_pos[0]} {m.operator_name}\n"
-                    f"{result.diff or ''}"
+                    f"| `{path.name}` | `{m.operator_name}` | {m.occurrence} | `{text}` | "
+                    f"(line {m.start_pos[0]})\n{result.diff or ''}"
                 )
             else:
                 incompetent += 1
-    return killed, survived, incompetent, survivors
+    return killed, survived, equivalent, incompetent, survivors
+
+
+def _rates(k: int, s: int, e: int) -> str:
+    raw = 100.0 * k / max(1, k + s)
+    net = 100.0 * k / max(1, k + s - e)
+    return f"{raw:.1f}% killed, {net:.1f}% of the non-equivalent"
 
 
 def main() -> int:
@@ -236,21 +269,21 @@ def main() -> int:
             subprocess.run(
                 ["cosmic-ray", "exec", str(config), str(session)], check=True, cwd=ROOT, env=env
             )
-            k, s, i, survivors = results(session)
-            totals[name] = (k, s, i)
-            rate = 100.0 * k / max(1, k + s)
+            k, s, e, i, survivors = results(session)
+            totals[name] = (k, s, e)
             print(
-                f"mutation {name}: {kept} of {population} mutants, {k} killed, {s} survived, {i} incompetent: "
-                f"{rate:.1f}% killed ({time.monotonic() - start:.0f} s)",
+                f"mutation {name}: {kept} of {population} mutants, {k} killed, {s} survived "
+                f"({e} of them listed as equivalent), {i} incompetent: {_rates(k, s, e)} "
+                f"({time.monotonic() - start:.0f} s)",
                 flush=True,
             )
             for text in survivors:
                 print("  survived: " + text.rstrip().replace("\n", "\n    "), flush=True)
     law = [totals[g] for g in groups if g in LAW_LOGIC]
     if law:
-        k, s = sum(t[0] for t in law), sum(t[1] for t in law)
-        rate = 100.0 * k / max(1, k + s)
-        print(f"mutation law logic: {k} killed of {k + s}: {rate:.1f}% killed")
+        k, s, e = (sum(t[j] for t in law) for j in range(3))
+        rate = 100.0 * k / max(1, k + s - e)
+        print(f"mutation law logic: {k} killed, {s} survived ({e} equivalent): {_rates(k, s, e)}")
         if args.fail_under is not None and rate < args.fail_under:
             print(f"mutation: law-logic kill rate {rate:.1f}% is below {args.fail_under}%")
             return 1
