@@ -464,3 +464,30 @@ def test_claims_are_judged_the_same_without_the_solver(monkeypatch: pytest.Monke
     monkeypatch.setitem(__import__("sys").modules, "redouble.solver", None)
     searched = [irregularities.claim_holds(h, s, ld, [], side, n) for h, s, ld, side, n in cases]
     assert searched == with_solver
+
+
+def test_the_dealer_sits_north_and_his_partner_south_whoever_is_named_first() -> None:
+    """Auction Bridge (1912), Law 18 (Bridge (1906) the same): the two lower cuts play against
+    the two higher and the lowest deals; the table seats the dealer North, his partner South —
+    whichever of the pair the cut names first."""
+    from redouble.game import CutResult
+
+    for dealer in "ABCD":
+        cut = CutResult(rounds=(), partners=(("A", "B"), ("C", "D")), dealer=dealer)
+        seats = cut.seats()
+        partner = {"A": "B", "B": "A", "C": "D", "D": "C"}[dealer]
+        assert seats[dealer] is N
+        assert seats[partner] is S
+        assert sorted(seats) == ["A", "B", "C", "D"]
+        assert {seats[p] for p in "ABCD" if p not in (dealer, partner)} == {E, W}
+
+
+def test_auto_play_that_cannot_finish_in_time_says_so() -> None:
+    """``Game.auto_play`` stops after `max_actions` and raises if the game is not over, rather
+    than return as though it were."""
+    from redouble.game import GameError, RandomPlayer
+
+    g = Game("auction_1912", seed=1)
+    with pytest.raises(GameError, match="did not end"):
+        g.auto_play(RandomPlayer(1), max_actions=5)
+    assert g.phase is not Phase.COMPLETE
