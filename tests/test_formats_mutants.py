@@ -105,3 +105,38 @@ def test_question_mark_is_an_unknown_value() -> None:
     )
     (rec,) = reads(known, "pbn")
     assert (rec.declarer, rec.result, str(rec.contract)) == (Seat.EAST, 9, "3NT")
+
+
+# Survivors of the sampled mutation run (.ci/mutation.py), killed.
+
+LIN = (
+    "pn|S,W,N,E|md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863|sv|n|"
+    "mb|1N|mb|p|mb|p|mb|p|pc|D2|pc|{card}|"
+)
+
+
+@pytest.mark.parametrize("card", ["-", "D3!", "D3?"])
+def test_lin_pc_needs_a_plain_card(card: str) -> None:
+    """LIN ``pc|`` plays one card: no placeholder, no annotation (those are PBN's)."""
+    assert reads(LIN.format(card="D3"), "lin")[0].play is not None
+    with pytest.raises(FormatError, match="needs a card"):
+        reads(LIN.format(card=card), "lin")
+
+
+def test_play_in_order_of_a_trick_left_unfinished() -> None:
+    """PBN 2.1, the play section: each row lists a trick's cards by seat, in columns starting
+    with the opening leader's; a row cut short (the play ending early, ``*``) holds its first
+    columns, and the order of play follows each trick's winner."""
+    from redouble.formats.records import PlayedCard, PlayRecord
+
+    def row(*cards: str) -> tuple[PlayedCard, ...]:
+        return tuple(PlayedCard.parse(c) for c in cards)
+
+    # East leads; the columns are E S W N. West wins trick 1 with the heart ace; the short
+    # second row fills its first two columns, East's and South's.
+    play = PlayRecord(Seat.EAST, (row("H2", "H3", "HA", "H4"), row("C2", "C3")), False)
+    got = [(s, pc.token) for s, pc in play.in_order(Strain.NOTRUMP)]
+    assert got == [
+        (Seat.EAST, "H2"), (Seat.SOUTH, "H3"), (Seat.WEST, "HA"), (Seat.NORTH, "H4"),
+        (Seat.EAST, "C2"), (Seat.SOUTH, "C3"),
+    ]  # fmt: skip
