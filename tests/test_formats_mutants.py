@@ -140,3 +140,18 @@ def test_play_in_order_of_a_trick_left_unfinished() -> None:
         (Seat.EAST, "H2"), (Seat.SOUTH, "H3"), (Seat.WEST, "HA"), (Seat.NORTH, "H4"),
         (Seat.EAST, "C2"), (Seat.SOUTH, "C3"),
     ]  # fmt: skip
+
+
+def test_play_from_the_order_of_play_pads_a_short_last_trick() -> None:
+    """LIN lists the cards in the order of play; PBN's play section puts them in seat columns
+    (the opening leader's first), a short last trick filled with ``-`` before its last card."""
+    from redouble.formats.records import PlayedCard, PlayRecord
+
+    cards = [PlayedCard.parse(c) for c in ("H2", "H3", "HA", "H4", "C2", "C3")]
+    play = PlayRecord.from_order(Seat.EAST, cards, Strain.NOTRUMP, is_complete=False)
+    assert [[pc.token for pc in row] for row in play.tricks] == [
+        ["H2", "H3", "HA", "H4"],
+        ["-", "-", "C2", "C3"],  # West, who won trick 1, leads C2; North follows
+    ]
+    real = [(s, pc.token) for s, pc in play.in_order(Strain.NOTRUMP) if pc.card is not None]
+    assert real[4:] == [(Seat.WEST, "C2"), (Seat.NORTH, "C3")]
