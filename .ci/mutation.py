@@ -8,7 +8,7 @@ operator, a constant, a condition...) and its tests run against each mutant; a m
 printed per group and for the law-logic groups together.
 
     python .ci/mutation.py                  # the bounded CI run: a fixed, seeded sample
-    python .ci/mutation.py --full           # every mutant of every group (hours)
+    python .ci/mutation.py --full           # every mutant (about 10,600: most of a day)
     python .ci/mutation.py --group scoring --sample 5   # a quick look while developing
 
 The modules are found through the installed package (``import redouble``), so the run
