@@ -215,7 +215,17 @@ def test_three_handed_compulsory_declaration_and_leader_only_doubles() -> None:
     d.call("P")  # the dealer passes the make to the dummy
     assert d.maker is Seat.SOUTH
     assert d.history[1] == (Seat.SOUTH, Call.parse("NT", law))
-    assert d.to_call is Seat.EAST  # the leader; his partner may not double
+    assert d.to_call is Seat.EAST  # the leader
+    # "Only one adversary, the leader, can double": when he declines, his partner (West) is
+    # never asked, and declaring is over undoubled.
+    declined = declaring_procedure(law, Seat.NORTH, deal=deal)
+    declined.call("P")
+    declined.call("P")
+    assert declined.is_complete
+    assert declined.to_call is None
+    assert declined.contract is not None
+    assert declined.contract.doublings == 0
+    assert declined.why_illegal("X") is not None
     d.call("X")
     # The dealer has seen both hands, so he may not redouble: the conversation is over.
     assert d.is_complete

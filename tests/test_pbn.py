@@ -112,7 +112,8 @@ def test_reader_reads_every_field_of_the_sample_file() -> None:
     assert calls[7].annotations == ("$3",)
     assert [c.token for c in calls[-3:]] == ["Pass"] * 3
     assert first.commentary == ("Commentary on\ntwo lines",)
-    assert first.dd_table is not None
+    # [DoubleDummyTricks "56865568656757867578"]: declarers N S E W, each NT S H D C.
+    assert first.dd_table == ((5, 8, 5, 8), (6, 7, 6, 7), (8, 5, 8, 5), (6, 7, 6, 7), (5, 6, 5, 6))
 
 
 def test_sample_file_round_trips() -> None:

@@ -1,0 +1,493 @@
+"""Tests that kill the law-logic mutations issue 20 found surviving: each states the law it
+checks, and drives the library through its public API only (``Game``, ``Auction``,
+``score_hand``), so that it outlives a restructuring of the modules behind them.
+
+The mutations (one small change each) and the test that catches it:
+
+- Law 64A1 transferring two tricks when the offender won the revoke trick and his side won no
+  later one: ``test_law_64a1_offender_won_only_the_revoke_trick``.
+- A trick won by the offender's partner read as won by the offender (64A1 instead of 64A2):
+  ``test_law_64a2_partner_won_the_revoke_trick``.
+- An election demanded when both sides revoked (Auction Bridge law 89):
+  ``test_auction_law_89_both_sides_revoked_needs_no_election``.
+- An adversary's redouble lifting the law 50 bar: ``test_auction_law_50_bar_*``.
+- ``dealer_original_one_spade`` ignoring the second call (law 48):
+  ``test_auction_law_48_*``.
+- ``Auction.undo`` keeping a bar imposed by the call it took back: ``test_undo_*``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.auction import Auction, Bar
+from redouble.cards import Seat, Side
+from redouble.deal import Deal
+from redouble.game import Game, Phase
+from redouble.scoring import HandScore, PerSide, score_hand
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def _contract_hand(deal: str, calls: list[str], cards: list[str]) -> Game:
+    """A contract bridge hand dealt by North, with the given calls and cards played in order;
+    the rest of the play (if any) is played with the lowest legal card."""
+    g = Game("contract", deals=[Deal.from_pbn(deal)], first_dealer="N", strict=False)
+    for c in calls:
+        g.call(c)
+    for card in cards:
+        g.play(card)
+    while g.phase is Phase.PLAY:
+        g.act(min(g.legal_actions()))
+    return g
+
+
+def _claim_revoke_and_score(g: Game) -> HandScore:
+    (ruling,) = g.pending
+    assert ruling.law == "Laws of Duplicate Bridge 2017, Law 64"
+    g.decide("tricks")
+    assert not g.pending
+    score = g.results[-1].score
+    assert score is not None
+    return score
+
+
+# ------------------------------------------------------------------------------------------------
+# Contract bridge, Law 64A: the tricks a revoke transfers.
+# ------------------------------------------------------------------------------------------------
+
+# N: S AKQJT H KQ D AKQ C AKQ       E: S 6 H 8765 D T987 C 8765
+# S: S 9875432 H JT D J C JT9      W: H A9432 D 65432 C 432
+# East's six of spades is the defenders' only trump, and every other card of North-South
+# outranks every card of East-West in its suit except the heart ace.
+RUFF_DEAL = "N:AKQJT.KQ.AKQ.AKQ 6.8765.T987.8765 9875432.JT.J.JT9 .A9432.65432.432"
+
+
+def test_law_64a1_offender_won_only_the_revoke_trick() -> None:
+    """Laws of Duplicate Bridge 2017, Law 64A1: the offender won the revoke trick, so that
+    trick is transferred, "plus one of any subsequent tricks won by the offending side" — and
+    here his side won no later trick, so one trick moves, not two."""
+    g = _contract_hand(
+        RUFF_DEAL,
+        ["1S", "P", "P", "P"],
+        [
+            # Trick 1: East leads, West wins with the heart ace.
+            *("H8", "HJ", "HA", "HQ"),
+            # Trick 2: West leads a heart; East ruffs holding three hearts (a revoke) and wins.
+            *("H2", "HK", "S6", "HT"),
+            # Trick 3: East leads (the revoke is established); North-South win it and the rest.
+            *("D7", "DJ", "D2", "DA"),
+        ],
+    )
+    assert g.tricks[1].winner is E
+    score = _claim_revoke_and_score(g)
+    assert score.tricks_in_play == PerSide(11, 2)
+    assert score.tricks_after_revoke_penalty == PerSide(12, 1)
+    # One Spade made with twelve tricks, not vulnerable: 30 + 5 x 30 + 50 part-score = 230.
+    assert score.score_for(Side.NS) == 230
+
+
+# N: S AKQJ H 432 D AKQ C AKQ       E: S 765 H AKQJ D 876 C 765
+# S: S T98 H 765 D JT9 C JT98       W: S 432 H T98 D 5432 C 432
+# East holds the four top hearts; North-South outrank East-West in every other suit.
+HEARTS_DEAL = "N:AKQJ.432.AKQ.AKQ 765.AKQJ.876.765 T98.765.JT9.JT98 432.T98.5432.432"
+
+
+def test_law_64a2_partner_won_the_revoke_trick() -> None:
+    """Laws of Duplicate Bridge 2017, Law 64A2: when the offender did not win the revoke trick
+    — his partner did — one trick is transferred if the offending side won that or a later
+    trick. A trick won by the offender's partner is not the offender's (64A1 would move two)."""
+    g = _contract_hand(
+        HEARTS_DEAL,
+        ["3NT", "P", "P", "P"],
+        [
+            # Trick 1: East leads the heart ace; West discards a diamond holding three hearts.
+            *("HA", "H5", "D2", "H2"),
+            # Tricks 2-4: East cashes his hearts, West follows (the revoke is established).
+            *("HK", "H6", "HT", "H3"),
+            *("HQ", "H7", "H9", "H4"),
+            *("HJ", "C8", "H8", "CQ"),
+        ],
+    )
+    assert [t.winner for t in g.tricks[:4]] == [E, E, E, E]
+    score = _claim_revoke_and_score(g)
+    assert score.tricks_in_play == PerSide(9, 4)
+    assert score.tricks_after_revoke_penalty == PerSide(10, 3)
+    # Three No Trump with one overtrick, not vulnerable: 40 + 60 + 30 + 300 game = 430.
+    assert score.score_for(Side.NS) == 430
+
+
+def test_law_64a1_offender_won_the_revoke_trick_and_a_later_one() -> None:
+    """Laws of Duplicate Bridge 2017, Law 64A1: the offender won the revoke trick and his side
+    won a later trick: the revoke trick and one more are transferred (two tricks)."""
+    g = _contract_hand(
+        RUFF_DEAL,
+        ["1S", "P", "P", "P"],
+        [
+            *("H8", "HJ", "HA", "HQ"),
+            *("H2", "HK", "S6", "HT"),  # East ruffs holding hearts (a revoke) and wins
+            # Trick 3: East leads a heart (established); North discards rather than ruff, and
+            # West's nine wins it.
+            *("H7", "C9", "H9", "CQ"),
+            *("D2", "DA", "D7", "DJ"),
+        ],
+    )
+    assert [t.winner for t in g.tricks[:3]] == [W, E, W]
+    score = _claim_revoke_and_score(g)
+    assert score.tricks_in_play == PerSide(10, 3)
+    assert score.tricks_after_revoke_penalty == PerSide(12, 1)
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction Bridge (1912), law 89: both sides revoke.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_law_89_both_sides_revoked_needs_no_election() -> None:
+    """Auction Bridge (1912), Law 89: "Should both sides revoke, the only score permitted
+    shall be for honors in trumps or chicane" — the declarer's law 84 choice between 150 points
+    and three tricks does not arise, so none is demanded, and no trick score or undertrick is
+    scored."""
+    from redouble import irregularities  # the only public entry to the election rule
+
+    args = irregularities.revoke_score_arguments(
+        "auction_1912", {Side.NS: 1, Side.EW: 1}, declarer_side=Side.NS
+    )
+    assert "revoke_election" not in args
+    score = score_hand(
+        "auction_1912",
+        "2H",
+        N,
+        (10, 3),
+        honours={"N": 3},
+        trump_void_seats=[],
+        **args,
+    )
+    assert score.trick_score == PerSide(0, 0)
+    assert score.honour_column == PerSide(16, 0)  # three honours in hearts: 2 x 8
+    # A defender's revoke alone does need the election (law 84 b).
+    with pytest.raises(ValueError, match="elects"):
+        irregularities.revoke_score_arguments("auction_1912", {Side.EW: 1}, declarer_side=Side.NS)
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction Bridge (1912), law 50: the partner's bar, and undo.
+# ------------------------------------------------------------------------------------------------
+
+LAW_50 = "Auction Bridge (1912), Law 50"
+
+
+def _barred_south() -> Auction:
+    """North deals 1H, East bids 2C, and South (say, after North's insufficient bid) is barred
+    from any further declaration."""
+    a = Auction("auction_1912", N, ["1H", "2C"])
+    a.bar(Bar(S, LAW_50))
+    return a
+
+
+def test_auction_law_50_bar_is_not_lifted_by_an_adversarys_redouble() -> None:
+    """Auction Bridge (1912), Law 50: the partner "is debarred from making any further
+    declaration unless an adversary subsequently bids or doubles". A redouble is neither a bid
+    nor a double: it leaves the bar in force."""
+    a = _barred_south()
+    assert not a.is_legal("2H")
+    a.call("X")  # South may still double: the bar is on declarations
+    a.call("XX")  # West, an adversary, redoubles
+    a.call("P")  # North
+    a.call("P")  # East
+    assert a.to_call is S
+    assert [b.seat for b in a.bars] == [S]
+    assert not a.is_legal("3NT")
+    assert "barred" in (a.why_illegal("3NT") or "")
+
+
+def test_auction_law_50_bar_is_lifted_by_an_adversarys_bid_or_double() -> None:
+    """Auction Bridge (1912), Law 50: "unless an adversary subsequently bids or doubles" —
+    a bid by an adversary lifts the bar, and so does his double; a pass does not."""
+    a = _barred_south()
+    a.call("P")  # South
+    a.call("P")  # West: a pass lifts nothing
+    a.call("2D")  # North
+    a.call("P")  # East
+    assert a.bars
+    assert not a.is_legal("3NT")
+    a.call("P")  # South
+    a.call("X")  # West doubles North's 2D: the bar is lifted
+    a.call("P")  # North
+    a.call("P")  # East
+    assert a.bars == ()
+    assert a.is_legal("3NT")
+    b = _barred_south()
+    b.call("P")
+    b.call("2D")  # West bids
+    b.call("P")
+    b.call("P")
+    assert b.bars == ()
+    assert b.is_legal("3NT")
+
+
+def test_undo_drops_a_bar_imposed_by_the_call_it_takes_back() -> None:
+    """Auction Bridge (1912), Law 50: the bar follows the irregular call; taking that call
+    back (``Auction.undo``) takes the bar with it, while a bar imposed before the call stays."""
+    a = Auction("auction_1912", N, ["1H", "2C"])
+    a.bar(Bar(S, LAW_50))  # imposed after East's 2C (two calls made)
+    assert str(a.undo()) == "2C"
+    assert a.bars == ()
+    a.call("2C")
+    assert a.bars == ()
+    a.call("P")  # South, unbarred, passes; West bids
+    b = Auction("auction_1912", N, ["1H"])
+    b.bar(Bar(S, LAW_50))  # imposed after North's 1H (one call made)
+    b.call("P")  # East
+    assert str(b.undo()) == "P"
+    assert [x.seat for x in b.bars] == [S]  # the call that imposed it was not taken back
+    b.call("P")
+    assert b.to_call is S
+    assert not b.is_legal("3NT")
+
+
+# ------------------------------------------------------------------------------------------------
+# Auction Bridge (1912), law 48: the One Spade limit.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_auction_law_48_applies_to_the_dealers_one_spade_left_in() -> None:
+    """Auction Bridge (1912), Law 48: "The loss on the original declaration by the dealer of
+    'One Spade' is limited to one hundred points whether doubled or not, unless redoubled."
+    Left in with passes and a double, it is the dealer's original One Spade."""
+    assert Auction("auction_1912", N, ["1S", "P", "P", "P"]).dealer_original_one_spade
+    assert Auction("auction_1912", N, ["1S", "X", "P", "P", "P"]).dealer_original_one_spade
+    assert Auction(
+        "auction_1912", E, ["1S", "P", "P", "X", "P", "P", "P"]
+    ).dealer_original_one_spade
+    assert not Auction("auction_1912", N, ["1S", "P", "P"]).dealer_original_one_spade  # open
+
+
+def test_auction_law_48_not_when_the_second_call_is_a_bid() -> None:
+    """Auction Bridge (1912), Law 48 limits the loss on the dealer's *original* One Spade
+    only: once any later call is a bid — the second call included — the final declaration is
+    no longer the dealer's original One Spade."""
+    a = Auction("auction_1912", N, ["1S", "1R", "P", "P", "P"])
+    assert a.is_complete
+    assert not a.dealer_original_one_spade
+    b = Auction("auction_1912", N, ["1S", "2S", "P", "P", "P"])
+    assert not b.dealer_original_one_spade
+    c = Auction("auction_1912", N, ["1S", "P", "2S", "P", "P", "P"])
+    assert not c.dealer_original_one_spade
+    d = Auction("auction_1912", N, ["1H", "P", "P", "P"])
+    assert not d.dealer_original_one_spade
+
+
+# ------------------------------------------------------------------------------------------------
+# Found while writing these tests.
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Bridge for Three Players: 'Only one adversary, the leader, can double' - "
+    "BridgeDeclaration.double_by records a double by the leader's partner",
+)
+def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
+    """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double."
+    The four-handed laws 54 and 59 (the third hand doubling before his partner asked "May I
+    lead?", which the maker may let stand) cannot apply: the third hand has no double."""
+    from redouble.auction import declaring_procedure
+    from redouble.cards import CardSet
+
+    dummy = CardSet.from_pbn_hand("AK5.A973.A84.652")
+    rest = list(CardSet.full_deck() - dummy)
+    hands = {S: dummy, N: CardSet(rest[:13]), E: CardSet(rest[13:26]), W: CardSet(rest[26:])}
+    d = declaring_procedure("bridge_three_handed", N, deal=Deal(hands))
+    d.call("P")  # the dealer passes: the dummy's make is compulsory
+    with pytest.raises(ValueError, match="double"):
+        d.double_by(W)
+
+
+# ------------------------------------------------------------------------------------------------
+# Survivors of the sampled mutation run (.ci/mutation.py), killed.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_bridge_dealers_partner_must_make_when_passed_to() -> None:
+    """Bridge (1906), Law 45: the dealer names the trump or passes the declaration to his
+    partner, who must then name it — his pass is refused with that reason."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", N)
+    d.call("P")
+    assert d.to_call is S
+    why = d.why_illegal("P")
+    assert why is not None
+    assert "must make the trump" in why
+    with pytest.raises(ValueError, match="must make the trump"):
+        d.call("P")
+    d.call("H")
+    assert d.maker is S
+
+
+def test_bridge_declaration_takes_the_deal_by_keyword_only() -> None:
+    """The public signature: ``deal`` is keyword-only (a positional fourth argument would be
+    read as something else by a later version), and the first three may be named."""
+    from redouble.auction import BridgeDeclaration
+
+    with pytest.raises(TypeError):
+        BridgeDeclaration("bridge_1906", N, (), None)  # type: ignore[misc]
+    d = BridgeDeclaration(law_set="bridge_1906", dealer=N, calls=["P", "H"], deal=None)
+    assert d.maker is S
+
+
+def test_three_handed_redoubled_only_the_leader_doubles_again() -> None:
+    """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
+    after the dealer's redouble, the leader may double again; when he declines, declaring is
+    over (the third hand is never asked)."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_three_handed", N)
+    d.call("H")  # the dealer makes hearts himself
+    assert d.to_call is E
+    d.call("X")
+    assert d.to_call is N
+    d.call("XX")
+    assert d.to_call is E
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert d.contract.doublings == 2
+
+
+def test_auction_a_bid_of_level_zero_is_impossible() -> None:
+    """Auction Bridge (1912), Law 42: a declaration names at least one odd trick; a level-0
+    bid is refused and changes nothing."""
+    from redouble.auction import Call, CallKind
+
+    a = Auction("auction_1912", N)
+    zero = Call(CallKind.BID, 0, "H")
+    assert not a.is_legal(zero)
+    with pytest.raises(ValueError, match="level 0"):
+        a.call(zero)
+    assert a.calls == ()
+
+
+def test_a_contract_is_an_immutable_value() -> None:
+    """A final declaration, once the auction is over, cannot be altered (Auction Bridge (1912),
+    Law 52; Bridge (1906), Law 49): the ``Contract`` value is frozen and hashable."""
+    import dataclasses
+
+    c = Auction("auction_1912", N, ["1H", "P", "P", "P"]).contract
+    assert c is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.level = 2  # type: ignore[misc]
+    assert {c: 1}[c] == 1
+
+
+def test_bridge_the_original_doubler_speaks_first_after_a_redouble() -> None:
+    """Bridge (1906), Law 53: after a redouble "their adversaries shall have the right to
+    again double. The original doubler has the first right" — also when he was the third hand
+    whose double out of turn the maker let stand (Laws 54, 59)."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", N)
+    d.call("H")  # the dealer makes hearts; the eldest hand (East) speaks first
+    assert d.to_call is E
+    d.double_by(W)  # West doubles before his partner asked "May I lead?"; it stands
+    assert d.to_call is N
+    d.call("XX")
+    assert d.to_call is W
+
+
+def test_score_sheet_columns_line_up() -> None:
+    """The score sheet draws the two sides' columns, the honour column above the line and the
+    trick score below it (Auction Bridge (1912), Laws 2 and 6): every rule's ``+`` and every
+    row's ``|`` stand in one column, and the line itself is drawn."""
+    from redouble.scoring import Rubber
+
+    r = Rubber("auction_1912")
+    r.score_hand("2H", "N", (9, 4), honours={"N": 3})
+    r.score_hand("1NT", "E", (5, 8))
+    lines = r.score_sheet().splitlines()
+    ruled = [ln for ln in lines if "+" in ln or "|" in ln]
+    assert any(set(ln.split()[0]) == {"=", "+"} for ln in ruled)  # the line
+    assert len({ln.index("+") if "+" in ln else ln.index("|") for ln in ruled}) == 1
+    assert len({len(ln.split()[0]) for ln in ruled if "+" in ln}) == 1
+
+
+def test_new_cards_and_bystanders_do_not_stop_the_game() -> None:
+    """Auction Bridge (1912), Laws 95-97: asking for new cards, or a bystander's remark, has no
+    effect on the play or the score — the ruling is recorded and the auction goes on."""
+    for kind in ("new_cards", "bystander"):
+        g = Game("auction_1912", seed=1, strict=False)
+        g.remark(kind, seat="E")
+        assert [r.kind.value for r in g.rulings] == [kind]
+        assert not g.rulings[0].blocking
+        g.call("1S")
+        assert [str(c) for c in g.declaring.calls] == ["1S"]
+
+
+def test_a_choice_not_offered_is_refused_naming_the_options() -> None:
+    """Auction Bridge (1912), Law 50: the adversaries of an insufficient declaration may
+    penalise it or let it stand; any other choice is refused, and the message names the
+    choices offered."""
+    g = Game("auction_1912", seed=1, strict=False)
+    g.call("1C")
+    g.call("1S")  # East: insufficient over One Club
+    with pytest.raises(ValueError, match=r"offered: penalise, condone"):
+        g.decide("nonsense", seat="S")
+
+
+def test_claims_are_judged_the_same_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Auction Bridge (1912), Law 72 and Case 8 (a claim of the remaining tricks): whether a
+    claim holds is a double-dummy question. Without the solver the library searches endings of
+    up to four tricks exhaustively; its answers must be the solver's."""
+    import random
+
+    from redouble import irregularities
+    from redouble.cards import Card, CardSet, Strain
+
+    rng = random.Random(20)
+    deck = [Card.parse(s + r) for s in "SHDC" for r in "AKQJT98765432"]
+    cases = []
+    # Endings of one to three tricks, every claim; one four-trick ending (the largest searched),
+    # one claim: the exhaustive search costs seconds there.
+    for size, endings in ((1, 4), (2, 4), (3, 4), (4, 1)):
+        for _ in range(endings):
+            cards = rng.sample(deck, 4 * size)
+            hands = [CardSet(cards[i * size : (i + 1) * size]) for i in range(4)]
+            strain = Strain(rng.randrange(5))
+            leader = Seat(rng.randrange(4))
+            for tricks in range(size + 1) if size < 4 else (2,):
+                cases.append((hands, strain, leader, Side(rng.randrange(2)), tricks))
+    with_solver = [irregularities.claim_holds(h, s, ld, [], side, n) for h, s, ld, side, n in cases]
+    assert None not in with_solver
+    assert True in with_solver
+    assert False in with_solver
+    monkeypatch.setitem(__import__("sys").modules, "redouble.solver", None)
+    searched = [irregularities.claim_holds(h, s, ld, [], side, n) for h, s, ld, side, n in cases]
+    assert searched == with_solver
+
+
+def test_the_dealer_sits_north_and_his_partner_south_whoever_is_named_first() -> None:
+    """Auction Bridge (1912), Law 18 (Bridge (1906) the same): the two lower cuts play against
+    the two higher and the lowest deals; the table seats the dealer North, his partner South —
+    whichever of the pair the cut names first."""
+    from redouble.game import CutResult
+
+    for dealer in "ABCD":
+        cut = CutResult(rounds=(), partners=(("A", "B"), ("C", "D")), dealer=dealer)
+        seats = cut.seats()
+        partner = {"A": "B", "B": "A", "C": "D", "D": "C"}[dealer]
+        assert seats[dealer] is N
+        assert seats[partner] is S
+        assert sorted(seats) == ["A", "B", "C", "D"]
+        assert {seats[p] for p in "ABCD" if p not in (dealer, partner)} == {E, W}
+
+
+def test_auto_play_that_cannot_finish_in_time_says_so() -> None:
+    """``Game.auto_play`` stops after `max_actions` and raises if the game is not over, rather
+    than return as though it were."""
+    from redouble.game import GameError, RandomPlayer
+
+    g = Game("auction_1912", seed=1)
+    with pytest.raises(GameError, match="did not end"):
+        g.auto_play(RandomPlayer(1), max_actions=5)
+    assert g.phase is not Phase.COMPLETE
