@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import numpy as np
 import pytest
 
@@ -44,6 +46,14 @@ def test_lead_analysis_equals_a_direct_solve_cards_loop() -> None:
     again = lead_analysis(HAND, "W", "3NT", constraints=AUCTION, n=5, seed=4, threads=1)
     assert (again.tricks == got.tricks).all()
     assert "Opening lead by West against 3NT" in got.table()
+    # In a notebook: a bar per lead, the best leads in the accent colour.
+    svg = ET.fromstring(got._repr_svg_())
+    assert "against 3NT" in "".join(svg.itertext())
+    bars = svg.findall("{http://www.w3.org/2000/svg}g[@class='bar']")
+    assert [b.get("data-label") for b in bars] == [str(r.card) for r in got.leads]
+    assert [float(b.get("data-value") or "nan") for b in bars] == pytest.approx(
+        [r.tricks for r in got.leads]
+    )
 
 
 def test_contract_analysis_equals_a_direct_solve_loop() -> None:

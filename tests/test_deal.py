@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import redouble
 from redouble import (
     DEAL_COUNT,
     Board,
@@ -205,3 +206,20 @@ def test_board_cycle() -> None:
     assert not Vulnerability.NS.is_vulnerable(Seat.EAST)
     with pytest.raises(InvalidDealError):
         Board.from_number(0, d)
+
+
+@pytest.mark.parametrize(
+    "text", ["N:é.AKQ.2.3 - - -", "N:\x00AKQ... - - -", "N:\u00b2... - - -", "N:\udcff... - - -"]
+)
+def test_from_pbn_with_non_ascii_or_nul_raises_our_error_naming_the_character(text: str) -> None:
+    # A character of a multi-byte UTF-8 sequence or a NUL once made a UnicodeDecodeError, or a
+    # message cut short, instead of our error.
+    with pytest.raises(FormatError, match=r"unexpected character \S+ at offset 2 "):
+        Deal.from_pbn(text)
+
+
+@pytest.mark.parametrize(("text", "byte"), [("N:é.AKQ.2.3 - - -", "c3"), ("N:\x00AKQ - - -", "00")])
+def test_core_deal_parser_escapes_the_bytes_it_quotes(text: str, byte: str) -> None:
+    # The compiled core is checked on its own, whatever the Python layer checks first.
+    with pytest.raises(FormatError, match=rf"unexpected character byte \\x{byte} at offset 2 "):
+        redouble._core.parse_pbn_deal(text)

@@ -34,6 +34,16 @@ void validate_deal(const Hands& hands, bool full) {
 
 namespace {
 
+// A character of the caller's text as an error message shows it: printable ASCII in quotes,
+// anything else (a NUL, a byte of a UTF-8 or Latin-1 character) as a \xNN escape, so the message
+// stays valid text and is never cut short.
+std::string quoted_char(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  if (byte >= 0x20 && byte < 0x7F) return std::string("'") + c + "'";
+  static constexpr char kHex[] = "0123456789abcdef";
+  return std::string("byte \\x") + kHex[byte >> 4] + kHex[byte & 0xF];
+}
+
 int seat_from_char(char c) {
   switch (std::toupper(static_cast<unsigned char>(c))) {
     case 'N':
@@ -95,7 +105,7 @@ Hands parse_pbn_deal(std::string_view text) {
           rank = rank_from_char(c);
         }
         if (rank < 0)
-          throw ParseError(std::string("unexpected character '") + c + "' at offset " +
+          throw ParseError("unexpected character " + quoted_char(c) + " at offset " +
                            std::to_string(i) + " of the deal string");
         const std::uint64_t bit = card_bit(card_id(suit, rank));
         if ((mask | seen) & bit)

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from . import _core
 from ._check import as_index, as_int, as_str
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
-from .errors import InvalidDealError, InvalidDealTypeError, RedoubleError
+from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
 
 __all__ = [
     "DEAL_COUNT",
@@ -144,7 +144,13 @@ class Deal:
         """
         if not isinstance(text, str):
             raise InvalidDealTypeError(f"a PBN deal string must be str, not {type(text).__name__}")
-        return cls(_core.parse_pbn_deal(str.__str__(text)))
+        text = str.__str__(text)
+        if not text.isascii():  # PBN deals are ASCII; a lone surrogate cannot even reach the core
+            at = next(i for i, ch in enumerate(text) if not ch.isascii())
+            raise FormatError(
+                f"unexpected character {text[at]!a} at offset {at} of the deal string"
+            )
+        return cls(_core.parse_pbn_deal(text))
 
     @classmethod
     def from_index(cls, index: int) -> Deal:

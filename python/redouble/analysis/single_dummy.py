@@ -146,6 +146,18 @@ class LeadAnalysis:
             )
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """The leads as a bar chart of the defence's mean tricks, the best leads marked."""
+        from ..display import bar_chart_svg  # display is optional at import time
+
+        best = max(r.tricks for r in self.leads)
+        return bar_chart_svg(
+            [str(r.card) for r in self.leads],
+            [r.tricks for r in self.leads],
+            title=f"Defence tricks against {self.contract}, {self.n} deals",
+            highlight=[i for i, r in enumerate(self.leads) if r.tricks == best],
+        )
+
 
 def lead_analysis(
     hand: CardSet | str | int,
