@@ -14,30 +14,6 @@
 
 namespace redouble {
 
-namespace {
-
-// One strain of one deal, the four declarers: the same unit and leader order as the
-// single-solver batch in solver.cpp (each leader's search seeded with the previous answer).
-// Kept here rather than shared so the pool does not reach into the Solver facade's internals.
-std::array<std::uint8_t, kNumSeats> strain_row(detail::Engine& engine, SolveStats& stats,
-                                               const Hands& hands, int strain) {
-  std::array<std::uint8_t, kNumSeats> row{};
-  const int r = std::popcount(hands[0]);
-  if (r == 0) return row;
-  int guess = -1;
-  for (const int leader : {0, 2, 1, 3}) {
-    engine.load(hands, strain, leader, nullptr, 0);
-    const int ns = engine.solve_ns(guess < 0 ? engine.guess_ns() : guess, stats);
-    guess = ns;
-    const int declarer = rho(leader);
-    row[static_cast<std::size_t>(declarer)] =
-        static_cast<std::uint8_t>(side_of(declarer) == 0 ? ns : r - ns);
-  }
-  return row;
-}
-
-}  // namespace
-
 struct BatchPool::Job {
   const std::uint64_t* deals = nullptr;
   std::size_t units = 0;
@@ -131,7 +107,7 @@ void BatchPool::worker_loop(std::size_t index) {
         Hands h;
         std::copy_n(job->deals + 4 * deal, 4, h.begin());
         engine.clear_table();
-        const auto row = strain_row(engine, stats, h, static_cast<int>(u % kNumStrains));
+        const auto row = detail::dd_strain(engine, stats, h, static_cast<int>(u % kNumStrains));
         std::copy(row.begin(), row.end(), job->out + 4 * u);
         if ((*job->strains_done)[deal].fetch_add(1, std::memory_order_acq_rel) + 1 == kNumStrains) {
           job->done[deal] = 1;

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "move_order.hpp"
+#include "redouble/deal.hpp"
 #include "redouble/solver.hpp"
 #include "transposition_table.hpp"
 
@@ -110,5 +111,11 @@ class Engine {
   SearchTechniques on_;  ///< techniques in use (all on unless an ablation turns one off)
   bool all_on_ = true;   ///< every technique on: solve_ns runs the Ablate = false search
 };
+
+/// The four results of one strain (by declarer), each leader's search seeded with the previous
+/// leader's answer: the unit of work of every DD-table batch (the Solver's and the pool's).
+/// Patterns and killers are keyed by strain, so strains share nothing in the table.
+std::array<std::uint8_t, kNumSeats> dd_strain(Engine& engine, SolveStats& stats, const Hands& hands,
+                                              int strain);
 
 }  // namespace redouble::detail

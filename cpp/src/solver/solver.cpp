@@ -17,6 +17,25 @@
 
 namespace redouble {
 
+std::array<std::uint8_t, kNumSeats> detail::dd_strain(detail::Engine& engine, SolveStats& stats,
+                                                      const Hands& hands, int strain) {
+  std::array<std::uint8_t, kNumSeats> row{};
+  const int r = std::popcount(hands[0]);
+  if (r == 0) return row;
+  int guess = -1;
+  // North, South, East, West: partners on lead usually give the same answer and the two
+  // sides differ by at most a trick or so, so the previous answer is the best MTD guess.
+  for (const int leader : {0, 2, 1, 3}) {
+    engine.load(hands, strain, leader, nullptr, 0);
+    const int ns = engine.solve_ns(guess < 0 ? engine.guess_ns() : guess, stats);
+    guess = ns;
+    const int declarer = rho(leader);
+    row[static_cast<std::size_t>(declarer)] =
+        static_cast<std::uint8_t>(side_of(declarer) == 0 ? ns : r - ns);
+  }
+  return row;
+}
+
 /// Marks the solver busy for the duration of a call; a second concurrent call throws.
 class Solver::BusyGuard {
  public:
@@ -46,34 +65,12 @@ int solve_position(detail::Engine& engine, SolveStats& stats, const Position& po
   return side_of(position.to_play()) == 0 ? ns : engine.tricks_left() - ns;
 }
 
-/// The four results of one strain (by declarer), each leader's search seeded with the previous
-/// leader's answer. Patterns and killers are keyed by strain, so strains share nothing in the
-/// table: a strain is a self-contained unit of work.
-std::array<std::uint8_t, kNumSeats> dd_strain_of(detail::Engine& engine, SolveStats& stats,
-                                                 const Hands& hands, int strain) {
-  std::array<std::uint8_t, kNumSeats> row{};
-  const int r = std::popcount(hands[0]);
-  if (r == 0) return row;
-  int guess = -1;
-  // North, South, East, West: partners on lead usually give the same answer and the two
-  // sides differ by at most a trick or so, so the previous answer is the best MTD guess.
-  for (const int leader : {0, 2, 1, 3}) {
-    engine.load(hands, strain, leader, nullptr, 0);
-    const int ns = engine.solve_ns(guess < 0 ? engine.guess_ns() : guess, stats);
-    guess = ns;
-    const int declarer = rho(leader);
-    row[static_cast<std::size_t>(declarer)] =
-        static_cast<std::uint8_t>(side_of(declarer) == 0 ? ns : r - ns);
-  }
-  return row;
-}
-
 DdTable dd_table_of(detail::Engine& engine, SolveStats& stats, const Hands& hands) {
   DdTable table{};
   // A new deal: patterns of the last one would rarely match and only crowd the table.
   engine.clear_table();
   for (int strain = 0; strain < kNumStrains; ++strain)
-    table[static_cast<std::size_t>(strain)] = dd_strain_of(engine, stats, hands, strain);
+    table[static_cast<std::size_t>(strain)] = detail::dd_strain(engine, stats, hands, strain);
   return table;
 }
 
@@ -198,8 +195,8 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
       const std::size_t u = next.fetch_add(1, std::memory_order_relaxed);
       if (u >= units) break;
       engine.clear_table();
-      put_strain(u, dd_strain_of(engine, local, hands_at(u / kNumStrains),
-                                 static_cast<int>(u % kNumStrains)));
+      put_strain(u, detail::dd_strain(engine, local, hands_at(u / kNumStrains),
+                                      static_cast<int>(u % kNumStrains)));
     }
     stats[w] = local;
   };
