@@ -499,3 +499,21 @@ def test_auto_play_that_cannot_finish_in_time_says_so() -> None:
     with pytest.raises(GameError, match="did not end"):
         g.auto_play(RandomPlayer(1), max_actions=5)
     assert g.phase is not Phase.COMPLETE
+
+
+def test_bridge_contract_is_unknown_until_the_doubling_conversation_ends() -> None:
+    """Bridge (1906), Law 45 (the make) and Laws 50-54 ("May I lead?" and the doubling that
+    follows): the trump is named first, but the value of the hand is not settled until the
+    doubling conversation ends, so there is no contract while doubles may still be made."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", Seat.NORTH, ["H"])
+    assert not d.is_complete
+    assert d.contract is None
+    d.call("X")  # East doubles
+    assert d.contract is None
+    d.call("P")
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert d.contract.doublings == 1
