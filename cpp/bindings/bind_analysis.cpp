@@ -20,8 +20,7 @@ ConstraintProgram make_program(const std::vector<std::array<int, 5>>& ops) {
 }
 
 std::vector<std::uint64_t> copy_deals(const py::array_t<std::uint64_t, py::array::c_style>& deals) {
-  if (deals.ndim() != 2 || deals.shape(1) != 4)
-    throw Error("deals must have shape (N, 4)");
+  if (deals.ndim() != 2 || deals.shape(1) != 4) throw Error("deals must have shape (N, 4)");
   const auto n = static_cast<std::size_t>(deals.shape(0));
   std::vector<std::uint64_t> in(n * 4);
   if (n) std::memcpy(in.data(), deals.data(), n * 4 * sizeof(std::uint64_t));
@@ -82,8 +81,8 @@ void bind_analysis(py::module_& m) {
       [](const py::array_t<std::uint64_t, py::array::c_style>& deals) {
         const std::vector<std::uint64_t> in = copy_deals(deals);
         const std::size_t n = in.size() / 4;
-        py::array_t<std::int16_t> out({static_cast<py::ssize_t>(n), py::ssize_t{4},
-                                       static_cast<py::ssize_t>(kNumFeatures)});
+        py::array_t<std::int16_t> out(
+            {static_cast<py::ssize_t>(n), py::ssize_t{4}, static_cast<py::ssize_t>(kNumFeatures)});
         std::int16_t* dst = out.mutable_data();
         {
           py::gil_scoped_release release;
@@ -91,7 +90,8 @@ void bind_analysis(py::module_& m) {
         }
         return out;
       },
-      py::arg("deals"), "Features of every hand: (N, 4) uint64 in, (N, 4, NUM_FEATURES) int16 out.");
+      py::arg("deals"),
+      "Features of every hand: (N, 4) uint64 in, (N, 4, NUM_FEATURES) int16 out.");
   m.def(
       "constraint_mask",
       [](const py::array_t<std::uint64_t, py::array::c_style>& deals,
@@ -114,9 +114,8 @@ void bind_analysis(py::module_& m) {
       py::arg("deals"), py::arg("program"), "Which deals of a batch a constraint program accepts.");
   m.def(
       "constrained_deals",
-      [](std::uint64_t seed, std::uint64_t first_board, std::int64_t want,
-         std::uint64_t max_tries, const HandsTuple& predealt,
-         const std::vector<std::array<int, 5>>& ops, int threads) {
+      [](std::uint64_t seed, std::uint64_t first_board, std::int64_t want, std::uint64_t max_tries,
+         const HandsTuple& predealt, const std::vector<std::array<int, 5>>& ops, int threads) {
         if (want < 0) throw Error("number of deals must be >= 0");
         const ConstraintProgram prog = make_program(ops);
         std::vector<std::uint64_t> deals(static_cast<std::size_t>(want) * 4);
@@ -126,8 +125,7 @@ void bind_analysis(py::module_& m) {
         {
           py::gil_scoped_release release;
           found = constrained_deals(seed, first_board, static_cast<std::size_t>(want), max_tries,
-                                    predealt, prog, deals.data(), boards.data(), &tried,
-                                    threads);
+                                    predealt, prog, deals.data(), boards.data(), &tried, threads);
         }
         py::array_t<std::uint64_t> d({static_cast<py::ssize_t>(found), py::ssize_t{4}});
         py::array_t<std::uint64_t> b(static_cast<py::ssize_t>(found));

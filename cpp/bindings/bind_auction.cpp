@@ -41,8 +41,9 @@ void bind_auction(py::module_& m) {
       .def("to_call", &Auction::to_call)
       .def("calls", &Auction::calls)
       .def("num_calls", &Auction::num_calls)
-      .def("fault", [](const Auction& a, int c) { return static_cast<int>(a.fault(c)); },
-           py::arg("call"))
+      .def(
+          "fault", [](const Auction& a, int c) { return static_cast<int>(a.fault(c)); },
+          py::arg("call"))
       .def("legal_calls", &Auction::legal_calls)
       .def("call", &Auction::call, py::arg("call"))
       .def("undo", &Auction::undo)

@@ -14,7 +14,8 @@ void bind_cards(py::module_& m) {
   m.def("format_pbn_hand", &format_pbn_hand, py::arg("mask"),
         "Format one hand mask as 'spades.hearts.diamonds.clubs'.");
   m.def(
-      "deal_count", [] {
+      "deal_count",
+      [] {
         const DealIndex d = deal_count();
         return py::make_tuple(d.high, d.low);
       },
@@ -28,7 +29,9 @@ void bind_cards(py::module_& m) {
       py::arg("hands"), "The deal number of a full deal as (high, low) 64-bit halves.");
   m.def(
       "deal_from_index",
-      [](std::uint64_t high, std::uint64_t low) { return deal_from_index({high, low}); },
+      [](std::uint64_t high, std::uint64_t low) {
+        return deal_from_index({high, low});
+      },
       py::arg("high"), py::arg("low"), "The full deal with the given number.");
 }
 

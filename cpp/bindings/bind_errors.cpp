@@ -14,8 +14,8 @@ namespace {
 void raise_as(const char* name, const std::exception& e) {
   py::object cls = py::module_::import("redouble.errors").attr(name);
   const std::string what = e.what();
-  PyObject* message = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()),
-                                           "backslashreplace");
+  PyObject* message =
+      PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "backslashreplace");
   if (message == nullptr) {
     PyErr_Clear();
     PyErr_SetString(cls.ptr(), "(an error whose message could not be decoded)");

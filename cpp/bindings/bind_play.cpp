@@ -1,7 +1,7 @@
 // The Position class (mutable play state) and trick resolution.
 #include "bindings.hpp"
-#include "redouble/errors.hpp"
 #include "redouble/deal.hpp"
+#include "redouble/errors.hpp"
 #include "redouble/position.hpp"
 
 namespace redouble::bindings {

@@ -72,8 +72,7 @@ void bind_solver(py::module_& m) {
           py::arg("hands"))
       .def(
           "dd_tables",
-          [](Solver& s, const py::array_t<std::uint64_t, py::array::c_style>& deals,
-             int threads) {
+          [](Solver& s, const py::array_t<std::uint64_t, py::array::c_style>& deals, int threads) {
             if (deals.ndim() != 2 || deals.shape(1) != 4)
               throw py::value_error("deals must have shape (N, 4), got ndim " +
                                     std::to_string(deals.ndim()));
@@ -81,8 +80,8 @@ void bind_solver(py::module_& m) {
             // Copy the input: other Python threads may write to it while the GIL is released.
             std::vector<std::uint64_t> in(n * 4);
             if (n) std::memcpy(in.data(), deals.data(), n * 4 * sizeof(std::uint64_t));
-            py::array_t<std::uint8_t> out({static_cast<py::ssize_t>(n), py::ssize_t{5},
-                                           py::ssize_t{4}});
+            py::array_t<std::uint8_t> out(
+                {static_cast<py::ssize_t>(n), py::ssize_t{5}, py::ssize_t{4}});
             std::uint8_t* dst = out.mutable_data();
             {
               py::gil_scoped_release release;
