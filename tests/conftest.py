@@ -75,15 +75,7 @@ def endings() -> Callable[..., npt.NDArray[np.uint64]]:
 
 @pytest.fixture(scope="session")
 def golden() -> Any:
-    """tests/golden.py, the game's golden records (loaded by path: tests are not a package)."""
-    import importlib.util
-    import sys
+    """tests/golden.py, the game's golden records (tests/ is on pytest's pythonpath)."""
+    import golden as module
 
-    if "redouble_golden" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("redouble_golden", DATA.parent / "golden.py")
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["redouble_golden"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["redouble_golden"]
+    return module

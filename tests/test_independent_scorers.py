@@ -4,30 +4,13 @@ hand (``data/law77_table.json``), endplay's scorer, and a plain-Python scorer of
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
+import independent_scoring as ind
 import pytest
 
 from redouble import Seat
 from redouble.game import Game, RandomPlayer
 from redouble.scoring import score_hand
 
-
-def _load() -> ModuleType:
-    path = Path(__file__).parent / "independent_scoring.py"
-    spec = importlib.util.spec_from_file_location("independent_scoring", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["independent_scoring"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ind = _load()
 STRAINS = ("C", "D", "H", "S", "NT")
 GRID = [
     (level, strain, doublings, vulnerable, tricks)

@@ -439,20 +439,12 @@ def test_claims_are_judged_as_a_brute_force_judges_them() -> None:
     """Auction Bridge (1912), Law 72 and Case 8 (a claim of the remaining tricks): whether a
     claim holds is a double-dummy question. The library's answers must be those of a plain
     minimax over every card (tests/dd_oracle.py), which shares no code with it."""
-    import importlib.util
     import random
-    from pathlib import Path
+
+    import dd_oracle as oracle
 
     from redouble import irregularities
     from redouble.cards import Card, CardSet, Strain
-
-    spec = importlib.util.spec_from_file_location(
-        "dd_oracle", Path(__file__).with_name("dd_oracle.py")
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    oracle = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(oracle)
 
     rng = random.Random(20)
     deck = [Card.parse(s + r) for s in "SHDC" for r in "AKQJT98765432"]

@@ -3,12 +3,9 @@ starts included), NS + EW = all tricks, and the seat- and suit-relabelling symme
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
+import dd_oracle as oracle
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,20 +13,6 @@ from hypothesis import strategies as st
 
 import redouble.solver as rs
 from redouble import Deal, Position, Seat, Strain
-
-
-def _load_oracle() -> ModuleType:
-    path = Path(__file__).parent / "dd_oracle.py"
-    spec = importlib.util.spec_from_file_location("dd_oracle", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dd_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-oracle = _load_oracle()
 
 ENDINGS = 400  # 100 each of 1, 2, 3 and 4 cards a hand
 
