@@ -1369,6 +1369,17 @@ def test_bridge_1906_law_64_dummy_suggests_a_card() -> None:
     assert g.legal_actions() == [Card.parse("C9")]
 
 
+def test_bridge_1906_spade_convention_i_unplayed_spade_make() -> None:
+    """Bridge (Elwell, 1906), Spade Convention I: agreed, an undoubled spade make below 20 is
+    not played (tests/test_spade_convention.py has the rest)."""
+    g = Game(laws.get("bridge_1906", spade_convention_agreed=True), deals=[DEAL] * 2, strict=False)
+    for c in ("S", "P", "P"):
+        g.call(c)
+    assert g.results[0].score is None
+    assert g.hand_number == 2
+    assert [e.kind for e in g.log].count("spade_convention") == 1
+
+
 def test_bridge_1906_law_67_dealers_side_exposes_before_make() -> None:
     g = game("bridge_1906")
     g.expose("SA", seat=N)

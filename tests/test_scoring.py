@@ -184,9 +184,7 @@ def check_spade_convention(case: Mapping[str, Any]) -> dict[str, Any]:
     data = case["input"]
     if "event" in data:
         raise NotImplementedError("irregularities need the game engine")
-    law = laws.get(case["law_set"])
-    if not data["convention_agreed"]:
-        law = laws.get("bridge_duplicate")  # a law set without the convention
+    law = laws.get(case["law_set"], spade_convention_agreed=data["convention_agreed"])
     contract = f"{data['trump']}{'X' if data['doubled'] else ''}"
     return {"hand_played": is_played_under_spade_convention(law, contract, data["trick_scores"])}
 

@@ -1553,8 +1553,9 @@ def is_played_under_spade_convention(
 ) -> bool:
     """Whether a hand is played under the Bridge spade convention (seed 003).
 
-    An undoubled spade make is played only when either side has 20 or more toward game; any
-    other make is always played.
+    Where the players agree "not to play spades" (the law set's flag
+    ``spade_convention_agreed``), an undoubled spade make is played only when either side has
+    20 or more toward game; any other make, and every make without the agreement, is played.
 
     Raises:
         LawSetError: no law set has that name.

@@ -123,6 +123,7 @@ DERIVED = frozenset(
         "void",
         "early_play",
         "revoke_established",
+        "spade_convention",
     }
 )
 _COMPARED = ("score", "deal", "end", "irregularity", "void")
@@ -165,6 +166,11 @@ def _start_settings(start: Event) -> dict[str, Any]:
         out["first_dealer"] = Seat.parse(out["first_dealer"])
     except RedoubleError as err:
         raise GameError(f"{where}: {err}") from None
+    # The law set's flags that differ from the defaults (a list stands for a tuple).
+    flags = data.get("flags", {})
+    if not isinstance(flags, Mapping):
+        raise GameError(f"{where}: 'flags' must be an object, not {flags!r}")
+    out["flags"] = {k: tuple(v) if isinstance(v, list) else v for k, v in flags.items()}
     return out
 
 
@@ -230,7 +236,7 @@ def replay_log(
         raise GameError("event 0 (start): no 'law_set' field")
     try:
         game = cls(
-            get_law_set(name),
+            get_law_set(name, **settings["flags"]),
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
             deals=_deals(evs),

@@ -119,6 +119,7 @@ B60       Game.consent                                 test_bridge_1906_law_60_e
 B61       Game.remark                                  test_bridge_1906_law_61_dummys_rights_carry_no_effect
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
 B64       Game.remark                                  test_bridge_1906_law_64_dummy_suggests_a_card
+B Spade I Game.call                                    test_bridge_1906_spade_convention_i_unplayed_spade_make
 B66       Game.touch_dummy                             test_bridge_1906_law_66_dummy_card_touched_is_played
 B67       Game.expose                                  test_bridge_1906_law_67_dealers_side_exposes_before_make
 B69-72    Game.play_together                           test_bridge_1906_law_72_two_cards_played_at_once
@@ -163,12 +164,14 @@ revoke's score B85-96; Bridge for Three Players) in the law sets' data (:mod:`re
 The table laws: :mod:`redouble.club` models Auction laws 19-25 and Cases 4-5 (rows above); the
 rest (A17, A22, A26-27; B17, B21-28) decide who sits at a table, not the play or the score.
 
-Not implemented: seed 003's Spade Convention, a house agreement ("where players agree 'not to
-play spades'") that an undoubled spade make is played only when a side has 20 or more, with a
-penalty for playing too soon (II: the maker "may take two on the score or may call a lead").
-The game has no way to record the agreement, and the text leaves open what an unplayed hand
-scores and where the "two" are scored; :func:`redouble.scoring.is_played_under_spade_convention`
-answers part I only.
+The Spade Convention of Bridge (Elwell, 1906) is a house agreement ("where players agree
+'not to play spades'"), played when the law set is built with the flag
+``spade_convention_agreed``: an undoubled spade make is then played only when a side has 20 or
+more toward game (I), otherwise the game records the hand as not played, scores nothing for it
+(the text does not say what an unplayed hand scores) and passes the deal to the left. Its
+penalty for playing too soon (II: the third hand asks "Shall I play?" or leads, or the eldest
+hand leads without asking; the maker "may take two on the score or may call a lead") is not
+played: the game ends the hand as soon as the doubling is over, so those acts cannot arise.
 
 Example::
 
