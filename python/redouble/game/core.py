@@ -103,8 +103,9 @@ def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
 
 
 def _changed_flags(law: LawSet) -> dict[str, Any]:
-    """The law set's flags that differ from the defaults, JSON-ready (for the start event)."""
-    default = Flags()
+    """The law set's flags that differ from those of the law set of that name as it is
+    registered, JSON-ready (for the start event)."""
+    default = get_law_set(law.name).flags
     return {
         f.name: list(v) if isinstance(v, tuple) else v
         for f in fields(Flags)
