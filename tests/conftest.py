@@ -79,3 +79,16 @@ def golden() -> Any:
     import golden as module
 
     return module
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--scoring-cases FILE`` (repeatable): run test_scoring.py's per-case test on FILE, a
+    file in the format of data/scoring_cases.json, instead of the public file."""
+    parser.addoption(
+        "--scoring-cases",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a file of scoring cases (the format of tests/data/scoring_cases.json) to run "
+        "tests/test_scoring.py::test_reference_case on; repeatable",
+    )

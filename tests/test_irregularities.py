@@ -503,6 +503,67 @@ def test_auction_1912_law_63_dummy_revoke_has_no_penalty() -> None:
     assert score.breakdown.revoke_penalty == PerSide()
 
 
+def _touched_dummy_cards_are_played(law_set: str) -> None:
+    """A64 / B66: the declarer North touches dummy's (South's) cards after East leads."""
+    g = spades(law_set)
+    g.play("CA")
+    before = len(g.log)
+    assert g.touch_dummy(["C9", "C8"], arrange=True) is None  # "I arrange": nothing played
+    assert g.to_act is S
+    assert len(g.log) == before + 1
+    with pytest.raises(IllegalPlayError, match="elect"):  # two touched: he must elect
+        g.touch_dummy(["C9", "CT"])
+    with pytest.raises(IllegalPlayError, match="not among"):
+        g.touch_dummy(["C9", "CT"], elect="C8")
+    with pytest.raises(GameError, match="declarer"):
+        g.touch_dummy("C9", seat=S)
+    assert len(g.log) == before + 1  # refusals changed nothing
+    assert g.touch_dummy(["C9", "CT"], elect="CT") == Card.parse("CT")
+    assert g.trick_on_table[S] == Card.parse("CT")
+    touch, play = g.log[-2:]
+    assert (touch.kind, touch.seat, play.kind, play.seat) == ("touch_dummy", N, "play", S)
+    assert play.data == {"card": "CT", "applied": True}
+    g.play("C7")
+    g.play("C2")  # East won: East leads again
+    g.play("CK")
+    assert g.touch_dummy("DA") == Card.parse("DA")  # a touched card that revokes is played
+    assert last_ruling(g, Irregularity.DUMMY_REVOKE).offender is S
+    assert Game.replay(g.log).log == g.log
+    assert Game.from_json(g.to_json()).log == g.log
+
+
+def test_auction_1912_law_64_dummy_card_touched_is_played() -> None:
+    _touched_dummy_cards_are_played("auction_1912")
+
+
+def test_bridge_1906_law_66_dummy_card_touched_is_played() -> None:
+    _touched_dummy_cards_are_played("bridge_1906")
+
+
+def test_touching_dummy_in_a_strict_game_plays_only_a_legal_card_in_turn() -> None:
+    g = Game("auction_1912", deals=[DEAL], strict=True)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    g.play("CA")
+    before = list(g.log)
+    with pytest.raises(IllegalPlayError, match="follow suit"):
+        g.touch_dummy("DA")  # a revoke: refused, and the touch with it
+    assert list(g.log) == before
+    g.play("C8", seat=S)
+    with pytest.raises(IllegalPlayError, match="out of turn"):
+        g.touch_dummy("C9")  # West is to play, not dummy
+    assert g.touch_dummy("S5", arrange=True) is None
+    g.play("C7")
+    g.play("C2")
+    g.play("CK")
+    assert g.touch_dummy(["C9", "CT"], elect="C9") == Card.parse("C9")
+    replayed = Game.replay(g.log)
+    assert replayed.log == g.log
+    assert replayed.trick_on_table == g.trick_on_table
+    with pytest.raises(TypeError, match="arrange"):
+        g.touch_dummy("CT", arrange=1)  # type: ignore[arg-type]
+
+
 def _exposed_heart_ace_called(law_set: str = "auction_1912") -> Game:
     """West exposes the heart ace at trick one; the declarer calls it while West must follow
     to diamonds (the call lapses: it may not oblige a revoke) and again at the next trick, when
@@ -1306,6 +1367,17 @@ def test_bridge_1906_law_64_dummy_suggests_a_card() -> None:
     assert r.law == "seed 003 L64"
     g.decide("play_suggested")
     assert g.legal_actions() == [Card.parse("C9")]
+
+
+def test_bridge_1906_spade_convention_i_unplayed_spade_make() -> None:
+    """Bridge (Elwell, 1906), Spade Convention I: agreed, an undoubled spade make below 20 is
+    not played (tests/test_spade_convention.py has the rest)."""
+    g = Game(laws.get("bridge_1906", spade_convention_agreed=True), deals=[DEAL] * 2, strict=False)
+    for c in ("S", "P", "P"):
+        g.call(c)
+    assert g.results[0].score is None
+    assert g.hand_number == 2
+    assert [e.kind for e in g.log].count("spade_convention") == 1
 
 
 def test_bridge_1906_law_67_dealers_side_exposes_before_make() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -49,8 +50,85 @@ from redouble.scoring import (
 )
 
 DATA = Path(__file__).parent / "data"
-CASES_FILE = DATA / "scoring_cases.json"
+PUBLIC_CASES_FILE = DATA / "scoring_cases.json"
+"""The public file of cases: the default input of the per-case test, and the only input of the
+tests of its own wording (the agreed vocabulary, the shared copy)."""
 VOCABULARY_FILE = DATA / "vocabulary.json"
+CASES_ENV = "REDOUBLE_SCORING_CASES"
+"""Environment variable naming other files of the format to run the per-case test on
+(separated by the platform's path separator), like the option ``--scoring-cases FILE``."""
+
+# The format (reference/README.md and lawsets.md §9): every case has these fields; the first
+# five are required. The fields of each kind's ``input`` are the ones its checker reads: a
+# field no checker reads fails the case (Tracked, below).
+CASE_FIELDS = frozenset(
+    {"id", "law_set", "kind", "input", "expected", "title", "tags", "steps", "source", "provenance"}
+)
+REQUIRED_CASE_FIELDS = ("id", "law_set", "kind", "input", "expected")
+
+
+def cases_files(config: pytest.Config | None = None) -> list[Path]:
+    """The files the per-case test runs on: ``--scoring-cases`` options, else the files
+    named by ``REDOUBLE_SCORING_CASES``, else the public file."""
+    named: list[str] = list(config.getoption("scoring_cases", None) or []) if config else []
+    if not named and os.environ.get(CASES_ENV):
+        named = [n for n in os.environ[CASES_ENV].split(os.pathsep) if n]
+    return [Path(n) for n in named] or [PUBLIC_CASES_FILE]
+
+
+class Tracked(Mapping[str, Any]):
+    """A case's ``input`` object (or an object inside it) that records which fields are read.
+
+    Reading a field's value (``data[key]``, ``data.get(key)``) or iterating the object reads
+    it; asking whether it is there (``key in data``) does not. :meth:`unread` names the fields
+    never read, in nested objects and lists too, so that a field the checker does not know
+    fails the case instead of being ignored."""
+
+    def __init__(self, data: Mapping[str, Any], path: str = "input") -> None:
+        self._path = path
+        self._data = {k: _tracked(v, f"{path}.{k}") for k, v in data.items()}
+        self._read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self._read.add(key)
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        self._read.update(self._data)
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __repr__(self) -> str:
+        return f"Tracked({self._path})"
+
+    def unread(self) -> list[str]:
+        """The paths of the fields never read (in what was read, the fields never read)."""
+        out = [f"{self._path}.{k}" for k in self._data if k not in self._read]
+        for k in sorted(self._read & set(self._data)):
+            out += _unread(self._data[k])
+        return out
+
+
+def _tracked(value: Any, path: str) -> Any:
+    if isinstance(value, Mapping):
+        return Tracked(value, path)
+    if isinstance(value, list):
+        return [_tracked(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    return value
+
+
+def _unread(value: Any) -> list[str]:
+    if isinstance(value, Tracked):
+        return value.unread()
+    if isinstance(value, list):
+        return [path for v in value for path in _unread(v)]
+    return []
+
 
 # --------------------------------------------------------------------------------------------
 # Reading a case's input into score_hand arguments.
@@ -65,16 +143,30 @@ def _seat_of(text: str) -> str:
 
 
 def hand_arguments(law_set: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Turn a hand's ``input`` object (either format) into keyword arguments of score_hand."""
+    """Turn a hand's ``input`` object (either format) into keyword arguments of score_hand.
+
+    Every field is read: the dealer is checked against the contract (the maker is of the
+    dealer's side in Bridge; the dealer's original One Spade is the dealer's), and an
+    ``auction`` is played through the lenient game, which must reach the case's contract."""
+    dealer = Seat.parse(data["dealer"])
     if "contract" in data:
         c = data["contract"]
         contract = f"{c['level']}{c['strain']}{'X' * _DOUBLED[c['doubled']]}"
         declarer = c["declarer"]
         one_spade = bool(c.get("dealer_original_one_spade", False))
+        if one_spade:
+            assert Seat.parse(declarer) is dealer, "the dealer's original One Spade is his own"
     else:
         contract = f"{data['trump']}{'X' * data.get('doubling_level', 0)}"
         declarer = _seat_of(data["maker"])
         one_spade = False
+        assert Seat.parse(declarer).side is dealer.side, "the make is the dealer's side's"
+    if "auction" in data:
+        played = _auction_game(law_set, data["auction"], data["dealer"]).contract
+        assert played is not None, "the case's auction reaches no contract"
+        assert (played.spec(), played.declarer) == (contract, Seat.parse(declarer)), (
+            f"the case's auction reaches {played}, not {contract} by {declarer}"
+        )
     arguments: dict[str, Any] = {
         "law_set": law_set,
         "contract": contract,
@@ -170,12 +262,22 @@ def check_settlement(case: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+_RUBBER_WINNERS = {"dummy player": Side.NS, "solo": Side.NS, "dealer": Side.NS,
+                   "adversaries": Side.EW, "pair": Side.EW, "ns": Side.NS, "ew": Side.EW}  # fmt: skip
+"""Who wins the rubber, as a case names him: three-handed, the dealer North holds the dummy."""
+
+
 def check_rubber_bonus(case: Mapping[str, Any]) -> dict[str, Any]:
+    data = case["input"]
+    winner = _RUBBER_WINNERS.get(normalise_phrase(data["winner"]))
+    assert winner is not None, f"winner {data['winner']!r}: not a side or role this test knows"
     actual = {}
-    for mode in case["input"]["mode"]:
+    for mode in data["mode"]:
+        assert mode in ("game", "rubber"), f"mode {mode!r}: a game or a rubber"
         rubber = Rubber(case["law_set"], single_game=(mode == "game"))
         while not rubber.is_complete:
-            rubber.record({"NS": 30, "EW": 0}, {"NS": 0, "EW": 0})
+            rubber.record({winner.name: 30, winner.opponents.name: 0}, {"NS": 0, "EW": 0})
+        assert rubber.winner is winner
         actual[mode] = rubber.rubber_bonus
     return actual
 
@@ -184,9 +286,7 @@ def check_spade_convention(case: Mapping[str, Any]) -> dict[str, Any]:
     data = case["input"]
     if "event" in data:
         raise NotImplementedError("irregularities need the game engine")
-    law = laws.get(case["law_set"])
-    if not data["convention_agreed"]:
-        law = laws.get("bridge_duplicate")  # a law set without the convention
+    law = laws.get(case["law_set"], spade_convention_agreed=data["convention_agreed"])
     contract = f"{data['trump']}{'X' if data['doubled'] else ''}"
     return {"hand_played": is_played_under_spade_convention(law, contract, data["trick_scores"])}
 
@@ -195,6 +295,10 @@ _RANK_BY_CHAR = {r.char: r for r in Rank}
 
 
 def check_compulsory_declaration(case: Mapping[str, Any]) -> dict[str, Any]:
+    """Three-handed: the declaration dummy must make when the dealer passes the make to him;
+    a make not passed to dummy is the dealer's own choice (no declaration is compulsory)."""
+    if not case["input"]["make_passed_to_dummy"]:
+        return {"declaration": None}
     hand = 0
     for suit_letter, ranks in case["input"]["dummy_hand"].items():
         suit = Suit.parse(suit_letter)
@@ -210,20 +314,70 @@ def check_bid_comparison(case: Mapping[str, Any]) -> dict[str, Any]:
     previous = ContractSpec.parse(law, data["previous_declaration"])
     assert new.level is not None
     assert previous.level is not None
+    # In an auction: North declares the previous bid, East doubles it (or passes), and South
+    # overcalls with the new one, legal only if it is higher (doubling never changes the order).
+    auction = Auction(law, Seat.NORTH)
+    auction.call(data["previous_declaration"])
+    auction.call("X" if data["previous_doubled"] else "P")
+    higher = law.is_higher((new.level, new.declaration), (previous.level, previous.declaration))
+    assert auction.is_legal(data["new_declaration"]) is higher
     return {
         "previous_value": law.bid_value(previous.level, previous.declaration),
         "new_value": law.bid_value(new.level, new.declaration),
-        "new_is_higher": law.is_higher(
-            (new.level, new.declaration), (previous.level, previous.declaration)
-        ),
+        "new_is_higher": higher,
     }
 
 
+_SPOKEN_CALLS = {"pass": "P", "double": "X", "redouble": "XX"}
+_CLAIMS_NEW_DEAL = "claims new deal"
+
+
+def _spoken(law: laws.LawSet, words: str) -> str:
+    """The call a case's words name ("pass", "double (illegal: ...)", "3R"); a parenthesis
+    only comments it: whether the call is irregular is for the engine to say."""
+    text = normalise_phrase(re.sub(r"\(.*?\)", "", words))
+    return _SPOKEN_CALLS.get(text) or str(Call.parse(words.split("(")[0].strip(), law))
+
+
+def _auction_game(law_set: str, calls: list[list[str]], dealer: str) -> Game:
+    """The case's auction played in the lenient game (``strict=False``): irregular calls are
+    recorded and ruled on as the law set's code says (Case 6's illegal double has no penalty);
+    "claims new deal" takes a new deal where an open ruling offers it to the claimant, else is
+    refused (nothing happens). The auction is then closed with passes. A ruling left open that
+    the case does not decide fails."""
+    law = laws.get(law_set)
+    g = Game(law, deals=[Deal.from_pbn(_PROCEDURE_DEAL)] * 2, first_dealer=Seat.parse(dealer),
+             strict=False)  # fmt: skip
+    for seat_letter, words in calls:
+        seat = Seat.parse(seat_letter)
+        if normalise_phrase(words) == _CLAIMS_NEW_DEAL:
+            offered = [r for r in g.pending if seat in r.claimants and "new_deal" in
+                       {o.code for o in r.options}]  # fmt: skip
+            if offered:
+                g.decide("new_deal", seat=seat, ruling=offered[0].id)
+            continue
+        g.call(_spoken(law, words), seat=seat)
+    while (
+        g.phase is Phase.DECLARE and g.hand_number == 1 and not any(r.blocking for r in g.pending)
+    ):
+        g.call("P")
+    assert not any(r.blocking for r in g.pending), f"the case leaves {g.pending} undecided"
+    return g
+
+
 def _auction(case: Mapping[str, Any], calls: list[list[str]], dealer: str) -> Auction:
-    auction = Auction(case["law_set"], Seat.parse(dealer))
-    for seat, call in calls:
-        assert auction.to_call is Seat.parse(seat), f"{seat} called out of turn in the case"
-        auction.call(call)
+    """The case's auction: a regular one in the strict :class:`Auction`, else (an irregular
+    call in it) through the lenient game."""
+    law = laws.get(case["law_set"])
+    auction = Auction(law, Seat.parse(dealer))
+    try:
+        for seat, words in calls:
+            assert auction.to_call is Seat.parse(seat), f"{seat} called out of turn in the case"
+            auction.call(_spoken(law, words))
+    except (RedoubleError, AssertionError):
+        d = _auction_game(case["law_set"], calls, dealer).declaring
+        assert isinstance(d, Auction)
+        return d
     return auction
 
 
@@ -232,7 +386,8 @@ def check_call_legality(case: Mapping[str, Any]) -> dict[str, Any]:
     seat, call = data["call"]
     so_far = data["auction_so_far"]
     auction = _auction(case, so_far, so_far[0][0] if so_far else seat)
-    return {"legal": auction.to_call is Seat.parse(seat) and auction.is_legal(call)}
+    law = laws.get(case["law_set"])
+    return {"legal": auction.to_call is Seat.parse(seat) and auction.is_legal(_spoken(law, call))}
 
 
 def check_declarer_determination(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -591,11 +746,54 @@ def _seats_from(first: str) -> dict[str, Seat]:
     return {letter: Seat(n) for n, letter in enumerate(letters)}
 
 
+_OFFENDER_ROLES = (
+    ("leaders partner", "leader's partner"),
+    ("fourth", "fourth hand"),
+    ("dummy", "dummy"),
+    ("declarer", "declarer"),
+    ("dealer", "declarer"),  # Bridge's player of the combined hands
+    ("defender", "defender"),
+    ("adversary", "defender"),
+    ("eldest hand", "leader"),
+    ("leader", "leader"),
+)
+"""The offender as a procedure case names him (its parenthesis only comments), first match."""
+
+
+def _offender_role(data: Mapping[str, Any], default: str) -> str:
+    """The role of a procedure case's ``offender`` (`default` where the case names none)."""
+    if "offender" not in data:
+        return default
+    text = normalise_phrase(re.sub(r"\(.*?\)", "", data["offender"]))
+    role = next((r for word, r in _OFFENDER_ROLES if word in text), None)
+    assert role is not None, f"offender {data['offender']!r}: not a role this test knows"
+    return role
+
+
+def _offender_seat(g: Game, role: str, allowed: Mapping[str, str]) -> Seat:
+    """The seat of the offender's `role` in `g`'s hand, for a scenario that plays the roles in
+    `allowed` (role -> leader, leader's partner, declarer or dummy): another role fails, as
+    the scenario has no ruling to choose for it."""
+    assert role in allowed, f"offender {role!r}: this scenario plays only {sorted(allowed)}"
+    contract = g.contract
+    assert contract is not None
+    leader = contract.opening_leader
+    return {
+        "leader": leader,
+        "leader's partner": leader.partner,
+        "declarer": contract.declarer,
+        "dummy": contract.dummy,
+    }[allowed[role]]
+
+
 def _procedure_insufficient_declaration(case: Mapping[str, Any]) -> dict[str, Any]:
     """Seed 000 L50, L52 and Case 2: an insufficient bid, the penalty demanded at once."""
     data = case["input"]
     seats = _seats_from(data["auction"][0][0])
     claimant = seats[data["claimed_by"]]
+    # The engine's ruling blocks the next call: the penalty can only be claimed before an
+    # adversary acts; a case where one acts first has no scenario here.
+    assert data["claim_before_adversary_acts"] is True, "no scenario for a claim made late"
 
     def start() -> Game:
         g = _game(case["law_set"])
@@ -693,9 +891,9 @@ def _procedure_card_exposed_in_auction(case: Mapping[str, Any]) -> dict[str, Any
 def _procedure_card_exposed_before_lead(case: Mapping[str, Any]) -> dict[str, Any]:
     """Seed 000 L66: the opening leader's partner exposes a card before the lead."""
     g = _made(case["law_set"])
-    contract = g.contract
-    assert contract is not None
-    offender = contract.opening_leader.partner
+    role = _offender_role(case["input"], "leader's partner")
+    roles = {"leader's partner": "leader's partner", "leader": "leader"}
+    offender = _offender_seat(g, role, roles)
     g.expose(_lowest(g, offender), seat=offender)
     return {"declarer_options": _options_of(g, _blocking(g), "declarer")}
 
@@ -707,13 +905,16 @@ def _procedure_declarer_leads_out_of_turn(case: Mapping[str, Any]) -> dict[str, 
     """Seed 000 L77, seed 003 L77: the declarer leads from his hand when East should; the hand
     is then played on until the rectification lapses."""
     g = _made(case["law_set"])
-    contract = g.contract
-    assert contract is not None
-    offender = contract.declarer
+    role = _offender_role(case["input"], "declarer")
+    roles = {"declarer": "declarer", "dummy": "dummy", "leader's partner": "leader's partner",
+             "defender": "leader's partner"}  # fmt: skip
+    offender = _offender_seat(g, role, roles)
     g.play(_lowest(g, offender), seat=offender)
     r = _blocking(g)
-    assert r.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
     assert r.offender is offender
+    if r.kind is Irregularity.LEAD_OUT_OF_TURN:  # an adversary's lead: A76; B76
+        return {"penalty": OptionsReading(r.options, r.kind, _claimant_roles(g, r))}
+    assert r.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
     played = 1
     while any(x.id == r.id for x in g.pending):
         g.act(min(g.legal_actions()))
@@ -753,6 +954,8 @@ def _procedure_fourth_hand_plays_before_second(case: Mapping[str, Any]) -> dict[
         assert _plays_early(g, _EAST)
         return g
 
+    role = _offender_role(case["input"], "fourth hand")
+    assert role in ("fourth hand", "defender"), f"offender {role!r}: the scenario's is East"
     g = start()
     r = _blocking(g)
     second = _EAST.partner
@@ -780,27 +983,46 @@ def _procedure_fourth_hand_plays_before_second(case: Mapping[str, Any]) -> dict[
 def _procedure_revoke_corrected(case: Mapping[str, Any]) -> dict[str, Any]:
     """Seed 000 L86: West (a defender) revokes and corrects before the trick is quitted."""
 
+    # East leads the club ace; the offender (who holds clubs) plays another suit.
+    tricks = {
+        _WEST: ("CA", "C8", "HJ", "C2"),  # a defender
+        _NORTH: ("CA", "C8", "C7", "HT"),  # the declarer
+        _SOUTH: ("CA", "DJ", "C7", "C2"),  # dummy
+    }
+    probe = _made(case["law_set"])
+    role = _offender_role(case["input"], "defender")
+    roles = {"defender": "leader's partner", "declarer": "declarer", "dummy": "dummy"}
+    offender = _offender_seat(probe, role, roles)
+    cards = tricks[offender]
+
     def start() -> Game:
         g = _made(case["law_set"])
-        for card in ("CA", "C8", "HJ", "C2"):  # West holds clubs
+        for card in cards:
             g.play(card)
-        g.correct_revoke(seat=_WEST)
+        g.correct_revoke(seat=offender)
         return g
 
     g = start()
+    corrected = [r for r in g.rulings if r.kind is Irregularity.REVOKE_CORRECTED]
+    if not corrected:  # the law rectifies nothing for this offender (the declarer's side)
+        return {"card_played_in_error": None, "alternative": None}
     r = _blocking(g)
     assert r.kind is Irregularity.REVOKE_CORRECTED
-    assert r.offender is _WEST
-    exposing, requiring = _split_by_effect(start, _WEST, Card.parse("HJ"))
+    assert r.offender is offender
+    card = Card.parse(cards[(offender - _EAST) % 4])  # the trick's cards from East's lead on
+    exposing, requiring = _split_by_effect(start, offender, card)
     return {
         "card_played_in_error": _options_of(g, r, "declarer", exposing),
         "alternative": _options_of(g, r, "declarer", requiring),
-        "others_may_withdraw_cards": any(s != "W" for s in r.data["withdrawn"]),
+        "others_may_withdraw_cards": any(s != offender.letter for s in r.data["withdrawn"]),
     }
 
 
 def _procedure_dummy_revokes(case: Mapping[str, Any]) -> dict[str, Any]:
     """Dummy (South) revokes; the trick is quitted; the hand is played out and scored."""
+    found = normalise_phrase(case["input"]["discovered"])
+    assert "quitted" in found, f"no scenario for {found!r}"
+    assert "before" not in found, f"no scenario for {found!r}"
     g = _made(case["law_set"])
     for card in ("CA", "DJ", "C7", "C2", "CK"):  # dummy holds clubs; East leads again
         g.play(card)
@@ -1090,6 +1312,7 @@ def assert_matches(actual: Any, expected: Any, path: str = "") -> None:
     A :class:`Reading` in ``actual`` is compared with the words in ``expected`` through the
     agreed vocabulary."""
     if isinstance(actual, Reading):
+        assert expected is not None, f"{path}: the engine gives {actual!r}, not nothing"
         assert actual.agrees_with(expected), (
             f"{path}: the engine gives {actual!r}, not {expected!r}"
         )
@@ -1103,26 +1326,153 @@ def assert_matches(actual: Any, expected: Any, path: str = "") -> None:
         assert actual == expected, f"{path}: got {actual!r}, expected {expected!r}"
 
 
-def load_cases(path: Path = CASES_FILE) -> list[Any]:
+def load_cases(path: Path = PUBLIC_CASES_FILE, *, prefix: str = "") -> list[Any]:
+    """The cases of one file of the format, as parameters of the per-case test."""
     cases = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(cases, list), f"{path}: a file of cases is a JSON list"
     params = []
     for case in cases:
         reason = xfail_reason(case)
         marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        params.append(pytest.param(case, id=case["id"], marks=marks))
+        params.append(pytest.param(case, id=f"{prefix}{case.get('id')}", marks=marks))
     return params
 
 
-@pytest.mark.parametrize("case", load_cases())
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The per-case test runs on every case of the chosen files (see :func:`cases_files`)."""
+    if metafunc.function.__name__ != "test_reference_case":
+        return
+    files = cases_files(metafunc.config)
+    params = []
+    for path in files:
+        prefix = "" if files == [PUBLIC_CASES_FILE] else f"{path.stem}:"
+        params += load_cases(path, prefix=prefix)
+    metafunc.parametrize("case", params)
+
+
 def test_reference_case(case: Mapping[str, Any]) -> None:
+    """One case of a file of the format: its checker computes ``expected`` from ``input``,
+    reading every field of ``input`` (an unknown field fails) and changing none."""
+    unknown = sorted(set(case) - CASE_FIELDS)
+    assert not unknown, f"{case.get('id')}: fields {unknown} are not in the format"
+    missing = [f for f in REQUIRED_CASE_FIELDS if f not in case]
+    assert not missing, f"{case.get('id')}: no {missing} field"
     original = copy.deepcopy(case)
     checker = CHECKERS.get(case["kind"])
     assert checker is not None, f"no checker for case kind {case['kind']!r}"
-    assert_matches(checker(case), case["expected"], case["id"])
+    data = Tracked(copy.deepcopy(case["input"]))
+    actual = checker({**case, "input": data})
+    unread = data.unread()
+    assert not unread, (
+        f"{case['id']}: the {case['kind']} checker does not read {unread}: a field the format "
+        "does not define for this kind (or a checker that ignores it)"
+    )
+    assert_matches(actual, case["expected"], case["id"])
     assert case == original, "scoring mutated the case's input"
 
 
+def test_tracked_input_names_the_fields_not_read() -> None:
+    data = Tracked({"a": 1, "b": {"c": 2, "d": 3}, "e": [{"f": 4}], "g": {"h": 5}})
+    assert data["a"] == 1
+    assert data["b"]["c"] == 2
+    assert "e" in data  # asking is not reading
+    assert dict(data["g"]) == {"h": 5}  # iterating reads every field
+    assert data.unread() == ["input.e", "input.b.d"]
+    data.get("e")
+    assert data.unread() == ["input.b.d", "input.e[0].f"]
+
+
+def test_an_unknown_input_field_fails_the_case(tmp_path: Path) -> None:
+    """The same test on another file of the format: a field its checker does not read fails."""
+    cases = json.loads(PUBLIC_CASES_FILE.read_text(encoding="utf-8"))
+    case = copy.deepcopy(next(c for c in cases if c["kind"] == "bid_comparison"))
+    test_reference_case(case)
+    case["input"]["previous_redoubled"] = True
+    with pytest.raises(AssertionError, match=r"does not read .*previous_redoubled"):
+        test_reference_case(case)
+    case = copy.deepcopy(next(c for c in cases if c["kind"] == "hand_score"))
+    case["input"]["honours"]["declarer_note"] = "x"
+    with pytest.raises((AssertionError, RedoubleError)):
+        test_reference_case(case)
+    case = copy.deepcopy(next(c for c in cases if c["kind"] == "hand_score"))
+    case["weight"] = 1
+    with pytest.raises(AssertionError, match="not in the format"):
+        test_reference_case(case)
+
+
+def _public_case(case_id: str) -> dict[str, Any]:
+    cases = json.loads(PUBLIC_CASES_FILE.read_text(encoding="utf-8"))
+    return copy.deepcopy(next(c for c in cases if c["id"] == case_id))
+
+
+def test_the_offenders_role_chooses_the_ruling() -> None:
+    """AUC-P08 (Law 77: the declarer leads out of turn, no penalty) with the offender changed to
+    the leader's partner is an adversary's lead out of turn (Law 76): a penalty, and the case's
+    expectation no longer holds; AUC-P11 with the declarer revoking rules on him."""
+    case = _public_case("AUC-P08")
+    test_reference_case(case)
+    case["input"]["offender"] = "leader's partner"
+    penalty = check_procedure(case)["penalty"]
+    assert isinstance(penalty, OptionsReading)
+    assert penalty.kind is Irregularity.LEAD_OUT_OF_TURN
+    assert penalty.options
+    with pytest.raises(AssertionError, match="penalty"):
+        test_reference_case(case)
+    case["input"]["offender"] = "the cook"
+    with pytest.raises(AssertionError, match="not a role"):
+        check_procedure(case)
+    case = _public_case("AUC-P11")
+    case["input"]["offender"] = "declarer"
+    assert check_procedure(case)["card_played_in_error"] is None  # not a defender's card
+    case["input"]["offender"] = "leader"
+    with pytest.raises(AssertionError, match="plays only"):
+        check_procedure(case)
+
+
+def test_an_auction_with_an_irregular_call_goes_through_the_lenient_game() -> None:
+    """AUC-046 is Case 6: South's double of his partner's double is illegal (Law 54); the strict
+    auction refuses it, the lenient game rules on it (no penalty, so no new deal for West's
+    claim) and reaches the case's contract, six clubs doubled by West."""
+    case = _public_case("AUC-046")
+    calls = case["input"]["auction"]
+    strict = Auction("auction_1912", Seat.NORTH)
+    for _, words in calls[:-2]:
+        strict.call(_spoken(laws.get("auction_1912"), words))
+    assert calls[-2][0] == "S"
+    with pytest.raises(RedoubleError):
+        strict.call(_spoken(laws.get("auction_1912"), calls[-2][1]))
+    g = _auction_game("auction_1912", calls, "N")
+    assert [r.kind for r in g.rulings] == [Irregularity.ILLEGAL_DOUBLE]
+    assert g.hand_number == 1  # the claim of a new deal had no ground
+    assert g.contract is not None
+    assert (g.contract.spec(), g.contract.declarer) == ("6CX", Seat.WEST)
+    case["input"]["contract"]["declarer"] = "E"
+    with pytest.raises(AssertionError, match="auction reaches"):
+        check_hand_score(case)
+
+
+def test_the_cases_file_can_be_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    one = tmp_path / "one.json"
+    two = tmp_path / "two.json"
+    cases = json.loads(PUBLIC_CASES_FILE.read_text(encoding="utf-8"))
+    one.write_text(json.dumps(cases[:2]), encoding="utf-8")
+    two.write_text(json.dumps(cases[2:3]), encoding="utf-8")
+    monkeypatch.delenv(CASES_ENV, raising=False)
+    assert cases_files() == [PUBLIC_CASES_FILE]
+    monkeypatch.setenv(CASES_ENV, os.pathsep.join([str(one), str(two)]))
+    assert cases_files() == [one, two]
+    params = [p for f in cases_files() for p in load_cases(f, prefix=f"{f.stem}:")]
+    assert [p.id for p in params] == [f"one:{cases[0]['id']}", f"one:{cases[1]['id']}",
+                                       f"two:{cases[2]['id']}"]  # fmt: skip
+    for p in params:
+        test_reference_case(p.values[0])
+
+
 # --------------------------------------------------------------------------------------------
+# The public file's own wording. These tests read only tests/data/scoring_cases.json (never a
+# file chosen with --scoring-cases): the agreed vocabulary is made from its cases' phrases,
+# and it must stay the shared copy. The per-case test above runs on any file of the format.
+#
 # The agreed vocabulary: the library carries the seeds' words, the test data the cases'.
 # --------------------------------------------------------------------------------------------
 
@@ -1145,7 +1495,7 @@ def _case_phrases() -> dict[str, set[str]]:
             for v in value:
                 walk(v, case_id)
 
-    for case in json.loads(CASES_FILE.read_text(encoding="utf-8")):
+    for case in json.loads(PUBLIC_CASES_FILE.read_text(encoding="utf-8")):
         if case["kind"] == "procedure":
             walk(case["expected"], case["id"])
     return out
@@ -1222,13 +1572,15 @@ def test_the_vocabulary_still_fails_what_the_engine_does_not_offer() -> None:
         codes_named(corrected.options[:2], corrected.kind, seed_joint)
 
 
-def test_every_kind_in_the_file_has_a_checker() -> None:
-    kinds = {case["kind"] for case in json.loads(CASES_FILE.read_text(encoding="utf-8"))}
-    assert kinds <= set(CHECKERS)
+def test_every_kind_in_the_file_has_a_checker(pytestconfig: pytest.Config) -> None:
+    for path in {PUBLIC_CASES_FILE, *cases_files(pytestconfig)}:
+        kinds = {case["kind"] for case in json.loads(path.read_text(encoding="utf-8"))}
+        assert kinds <= set(CHECKERS), path
 
 
 def test_reference_file_is_the_shared_copy(shared_dir: Path) -> None:
-    assert (shared_dir / "reference" / "scoring_cases.json").read_bytes() == CASES_FILE.read_bytes()
+    shared = (shared_dir / "reference" / "scoring_cases.json").read_bytes()
+    assert shared == PUBLIC_CASES_FILE.read_bytes()
 
 
 # --------------------------------------------------------------------------------------------

@@ -54,6 +54,7 @@ __all__ = [
     "HonourColumn",
     "PerSide",
     "PerSideLike",
+    "ProgressiveSession",
     "ProgressiveTally",
     "Rubber",
     "RubberLedger",
@@ -1513,6 +1514,218 @@ class ProgressiveTally:
         return best_net(self.net)
 
 
+class ProgressiveSession:
+    """A session of Progressive Bridge (Elwell, 1906): the tables, the movement, the tally.
+
+    "The players are usually numbered, 1, 2, 3, 4 playing at Table 1, and 5, 6, 7, 8 at Table
+    2, etc. At each table the cards are cut in the usual manner for partners and for the deal;
+    and a stated number of hands played for points, tricks and honours included, without
+    regard to games or rubbers. An individual score is kept of the points lost and won during
+    the entire game; the points lost being deducted from those won, and the player making the
+    best net score being declared the winner." Each hand is entered with :meth:`record`, the
+    seats of the four players as they cut at that table (partners are cut once a round: every
+    hand of a round at a table keeps them); :meth:`end_round` moves the players on.
+
+    The movement: the book says only that the game is played "in much the same manner as
+    Progressive Euchre". Its usual movement is assumed: at the end of a round the pair with
+    more points in the round at each table wins it; at table 1 the winners stay and the losers
+    go to the last table; at every other table the winners move up one table and the losers
+    stay. A tie at a table is decided by the players (a cut), given to :meth:`end_round`. With
+    one table nobody moves.
+
+    Args:
+        law_set: a law set with a progressive tally (``"bridge_progressive"``).
+        tables: the number of tables (four players each).
+        hands_per_round: the stated number of hands each table plays in a round.
+        players: the players' names, four a table in order (default "1", "2", ... numbered).
+
+    Raises:
+        TypeError: `tables` or `hands_per_round` not an integer, or a name not a string.
+        LawSetError: no law set has that name.
+        ScoringInputError: the law set has no progressive tally, a count is below 1, or the
+            names are not four a table, all different.
+    """
+
+    def __init__(
+        self,
+        law_set: LawSet | str = "bridge_progressive",
+        *,
+        tables: int,
+        hands_per_round: int,
+        players: Sequence[str] | None = None,
+    ) -> None:
+        for what, value in (("tables", tables), ("hands_per_round", hands_per_round)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+            if value < 1:
+                raise ScoringInputError(f"{what} must be at least 1, got {value}")
+        names = [str(n) for n in range(1, 4 * tables + 1)] if players is None else list(players)
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"players must be strings, not {type(name).__name__}")
+        if len(names) != 4 * tables or len(set(names)) != len(names):
+            raise ScoringInputError(
+                f"players: {tables} table(s) need {4 * tables} different names, got {names!r}"
+            )
+        self._tally = ProgressiveTally(law_set)
+        self._law = _get_law_set(law_set)
+        self._numbering = names
+        self._hands = hands_per_round
+        self._tables = [tuple(names[4 * t : 4 * t + 4]) for t in range(tables)]
+        self._round = 1
+        self._played = [0] * tables
+        self._pairs: list[dict[str, frozenset[str]]] = [{} for _ in range(tables)]
+        self._points: list[dict[frozenset[str], int]] = [{} for _ in range(tables)]
+        self._history: list[tuple[int, int, dict[frozenset[str], int]]] = []
+
+    @property
+    def round(self) -> int:
+        """The round being played (from 1)."""
+        return self._round
+
+    @property
+    def tables(self) -> tuple[tuple[str, ...], ...]:
+        """The players at each table this round (table 1 first)."""
+        return tuple(self._tables)
+
+    @property
+    def hands_per_round(self) -> int:
+        """The stated number of hands a table plays in a round."""
+        return self._hands
+
+    def record(self, table: int, score: HandScore, seats: Mapping[Any, str]) -> None:
+        """Enter a hand played at `table` (from 1): each player wins his side's points and
+        loses the other side's.
+
+        Args:
+            table: the table's number.
+            score: the hand's score, under the session's law set.
+            seats: the four players of the table by seat (as they cut for partners).
+
+        Raises:
+            ScoringInputError: no such table; the hand is scored under another law set; the
+                table has played its hands this round; the seats do not name the table's four
+                players, or break the partnerships cut for the round.
+        """
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise TypeError(f"table must be an int, not {type(table).__name__}")
+        if not 1 <= table <= len(self._tables):
+            raise ScoringInputError(f"table must be from 1 to {len(self._tables)}, got {table}")
+        i = table - 1
+        if score.law_set != self._law.name:
+            raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
+        if self._played[i] >= self._hands:
+            raise ScoringInputError(
+                f"table {table} has played its {self._hands} hand(s) of round {self._round}"
+            )
+        by_seat = {_seat(k): str(v) for k, v in seats.items()}
+        if set(by_seat) != set(Seat) or sorted(by_seat.values()) != sorted(self._tables[i]):
+            raise ScoringInputError(
+                f"seats must name the four players of table {table} "
+                f"({', '.join(self._tables[i])}), got {seats!r}"
+            )
+        pairs = {
+            name: frozenset(by_seat[x] for x in Seat if x.side is seat.side)
+            for seat, name in by_seat.items()
+        }
+        if self._pairs[i] and pairs != self._pairs[i]:
+            raise ScoringInputError(
+                f"seats: the partners at table {table} were cut for the round; they do not "
+                "change until it ends"
+            )
+        self._tally.add(score, by_seat)
+        self._pairs[i] = pairs
+        points = score.deal_points
+        for side in Side:
+            pair = frozenset(by_seat[x] for x in Seat if x.side is side)
+            self._points[i][pair] = self._points[i].get(pair, 0) + points[side]
+        self._played[i] += 1
+
+    def end_round(self, *, ties: Mapping[int, str] | None = None) -> tuple[tuple[str, ...], ...]:
+        """End the round: move the players on (see the class) and return the new tables.
+
+        Args:
+            ties: for each table whose pairs tie on the round, a player of the pair that won
+                the cut.
+
+        Raises:
+            ScoringInputError: a table has not played its hands, or a tie is not decided (or a
+                decision names no player of the table).
+        """
+        short = [t + 1 for t, n in enumerate(self._played) if n < self._hands]
+        if short:
+            raise ScoringInputError(
+                f"table(s) {', '.join(map(str, short))} have not played their "
+                f"{self._hands} hand(s) of round {self._round}"
+            )
+        ties = dict(ties or {})
+        winners: list[frozenset[str]] = []
+        losers: list[frozenset[str]] = []
+        for t, points in enumerate(self._points):
+            (a, pa), (b, pb) = points.items()
+            if pa == pb:
+                choice = ties.get(t + 1)
+                if choice is None or choice not in a | b:
+                    raise ScoringInputError(
+                        f"ties: the pairs at table {t + 1} tie on {pa}: name a player of the "
+                        "pair that won the cut"
+                    )
+                won = a if choice in a else b
+            else:
+                won = a if pa > pb else b
+            winners.append(won)
+            losers.append(b if won == a else a)
+        self._history += [(self._round, t + 1, dict(p)) for t, p in enumerate(self._points)]
+        n = len(self._tables)
+        moved: list[list[str]] = [[] for _ in range(n)]
+        for t in range(n):
+            moved[max(t - 1, 0)] += winners[t]
+            moved[n - 1 if t == 0 else t] += losers[t]  # one table: nobody moves
+        self._tables = [tuple(sorted(players, key=self._order)) for players in moved]
+        self._round += 1
+        self._played = [0] * n
+        self._pairs = [{} for _ in range(n)]
+        self._points = [{} for _ in range(n)]
+        return self.tables
+
+    def _order(self, name: str) -> int:
+        """A player's place in the session's numbering (to list a table's players)."""
+        return self._numbering.index(name)
+
+    @property
+    def rounds(self) -> tuple[tuple[int, int, dict[frozenset[str], int]], ...]:
+        """Each finished round at each table: (round, table, points of each pair)."""
+        return tuple(self._history)
+
+    @property
+    def won(self) -> dict[str, int]:
+        """Points won per player over the session."""
+        return self._tally.won
+
+    @property
+    def lost(self) -> dict[str, int]:
+        """Points lost per player over the session."""
+        return self._tally.lost
+
+    @property
+    def net(self) -> dict[str, int]:
+        """Points won less points lost per player."""
+        return self._tally.net
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The player(s) with the best net score (a tie is left to the players)."""
+        return self._tally.winners
+
+    def score_sheet(self) -> str:
+        """Each player's points won, lost and net, best net first."""
+        net = self.net
+        lines = [f"{'Player':>8} {'Won':>6} {'Lost':>6} {'Net':>6}"]
+        for name in sorted(net, key=lambda p: (-net[p], self._order(p))):
+            lines.append(f"{name:>8} {self.won[name]:>6} {self.lost[name]:>6} {net[name]:>6}")
+        return "\n".join(lines)
+
+
 @dataclasses.dataclass(frozen=True)
 class ThreeHandedSettlement:
     """Settlement of a three-handed rubber between the dummy-holder and each adversary."""
@@ -1553,8 +1766,9 @@ def is_played_under_spade_convention(
 ) -> bool:
     """Whether a hand is played under the Bridge spade convention (seed 003).
 
-    An undoubled spade make is played only when either side has 20 or more toward game; any
-    other make is always played.
+    Where the players agree "not to play spades" (the law set's flag
+    ``spade_convention_agreed``), an undoubled spade make is played only when either side has
+    20 or more toward game; any other make, and every make without the agreement, is played.
 
     Raises:
         LawSetError: no law set has that name.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .. import dealing
@@ -24,7 +24,7 @@ from ..irregularities import (
     code_for,
 )
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
-from ..laws import LawSet
+from ..laws import Flags, LawSet
 from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import PerSide, SessionLedger, ledger_for
@@ -102,6 +102,17 @@ def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
     return list(deals)
 
 
+def _changed_flags(law: LawSet) -> dict[str, Any]:
+    """The law set's flags that differ from those of the law set of that name as it is
+    registered, JSON-ready (for the start event)."""
+    default = get_law_set(law.name).flags
+    return {
+        f.name: list(v) if isinstance(v, tuple) else v
+        for f in fields(Flags)
+        if (v := getattr(law.flags, f.name)) != getattr(default, f.name)
+    }
+
+
 class _HandState:
     """The state of a game and the one place its hands advance: deal, declare, play, score
     (internal base of :class:`~redouble.game.Game`)."""
@@ -154,6 +165,9 @@ class _HandState:
         }
         if not self._strict:
             start["strict"] = False
+        flags = _changed_flags(self._law)
+        if flags:  # the log must rebuild the same laws (the Spade Convention is a flag)
+            start["flags"] = flags
         self._log.append(Event("start", None, start))
         self._start_hand()
 
@@ -225,7 +239,49 @@ class _HandState:
                 return
             self._start_hand()
             return
+        if not self._spade_hand_played(contract):
+            # Bridge (Elwell, 1906), Spade Convention I: the hand is not played. The text
+            # does not say what is scored: nothing (flag spade_convention_unplayed_score);
+            # the deal passes to the left as after a hand played.
+            self._log.append(
+                Event(
+                    "spade_convention",
+                    contract.declarer,
+                    {"number": self._hand_number, "played": False},
+                )
+            )
+            self._results.append(
+                HandResult(
+                    self._hand_number,
+                    self._dealer,
+                    self._deal,
+                    d.calls,
+                    contract,
+                    (),
+                    None,
+                    rulings=tuple(self._hand_rulings),
+                )
+            )
+            if self._session.pass_out():
+                self._dealer = self._dealer.lho
+            if self._session.is_complete:
+                self._end()
+                return
+            self._start_hand()
+            return
         self._start_play(contract)
+
+    def _spade_hand_played(self, contract: Contract) -> bool:
+        """Bridge (Elwell, 1906), Spade Convention I, where the players agree "not to play
+        spades": an undoubled spade make is played only when either side has 20 or more
+        toward game (internal)."""
+        rules = self._law.spade_convention
+        if rules is None or contract.declaration != rules.declaration:
+            return True
+        if rules.only_if_undoubled and contract.doublings:
+            return True
+        toward = getattr(self._session, "toward_game", PerSide())
+        return max(toward.ns, toward.ew) >= rules.min_score_to_play
 
     def _start_play(self, contract: Contract) -> None:
         self._contract = contract

@@ -42,6 +42,7 @@ class _Replayed:
     strict: bool = False  # also replayed in a strict game's log
     seat: bool = False  # the event must name the seat that acted
     required: tuple[str, ...] = ()  # the fields it cannot do without
+    in_turn: bool = True  # (strict) made by the seat to act; a touch of dummy's is the declarer's
 
 
 def _table() -> dict[str, _Replayed]:
@@ -93,6 +94,16 @@ def _table() -> dict[str, _Replayed]:
         "ask_having_none": _Replayed(Game.ask_having_none, {"answered_no": _BOOL}, seat=True),
         "play_surplus_card": _Replayed(Game.play_surplus_card, card, seat=True, required=("card",)),
         "count_tricks": _Replayed(Game.count_tricks, {}, seat=True),
+        # Auction Bridge (1912), Law 64; Bridge (Elwell, 1906), Law 66: the touch re-makes
+        # the play it caused (logged with "applied").
+        "touch_dummy": _Replayed(
+            Game.touch_dummy,
+            {"cards": (list,), "arrange": _BOOL, "elect": _STR},
+            strict=True,
+            seat=True,
+            required=("cards",),
+            in_turn=False,
+        ),
     }
 
 
@@ -112,6 +123,7 @@ DERIVED = frozenset(
         "void",
         "early_play",
         "revoke_established",
+        "spade_convention",
     }
 )
 _COMPARED = ("score", "deal", "end", "irregularity", "void")
@@ -154,6 +166,11 @@ def _start_settings(start: Event) -> dict[str, Any]:
         out["first_dealer"] = Seat.parse(out["first_dealer"])
     except RedoubleError as err:
         raise GameError(f"{where}: {err}") from None
+    # The law set's flags that differ from the defaults (a list stands for a tuple).
+    flags = data.get("flags", {})
+    if not isinstance(flags, Mapping):
+        raise GameError(f"{where}: 'flags' must be an object, not {flags!r}")
+    out["flags"] = {k: tuple(v) if isinstance(v, list) else v for k, v in flags.items()}
     return out
 
 
@@ -192,11 +209,11 @@ def _replay_event(game: Game, i: int, e: Event, strict: bool) -> None:
         raise GameError(f"{where}: no {', '.join(map(repr, missing))} field")
     if how.seat and e.seat is None:
         raise GameError(f"{where}: the event names no seat")
-    if strict and game.to_act != e.seat:
+    if strict and how.in_turn and game.to_act != e.seat:
         verb = "called" if e.kind == "call" else "played"
         raise GameError(f"event {i}: {e.seat} {verb} out of turn")
     try:
-        if strict:
+        if strict and not how.seat:
             how.method(game, **kwargs)
         else:
             how.method(game, **kwargs, seat=e.seat)
@@ -219,7 +236,7 @@ def replay_log(
         raise GameError("event 0 (start): no 'law_set' field")
     try:
         game = cls(
-            get_law_set(name),
+            get_law_set(name, **settings["flags"]),
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
             deals=_deals(evs),

@@ -348,6 +348,106 @@ class Game(_LenientDeclaring):
         if self._position.is_complete():
             self._finish_hand()
 
+    def touch_dummy(
+        self,
+        cards: Card | str | int | Sequence[Card | str | int],
+        *,
+        arrange: bool = False,
+        elect: Card | str | int | None = None,
+        seat: Seat | int | str | None = None,
+    ) -> Card | None:
+        """The declarer touches a card (or cards) of dummy's: a touched card is played.
+
+        Auction Bridge (1912), Law 64, and Bridge (Elwell, 1906), Law 66: a card of dummy's
+        that the declarer names or touches counts as played, unless in touching it he says
+        "I arrange" or words to that effect (``arrange=True``: nothing is played). If he
+        touches two or more at once, he elects which one to play (`elect`; Auction Law 64).
+        Bridge's Law 66 is silent on two cards touched: the library follows Auction Law 64
+        there, as it does for the laws the 1906 code lacks. Under the contract code the same
+        rule stands (Laws of Duplicate Bridge 2017, Law 45C3). The touch is logged (a
+        ``"touch_dummy"`` event) and replays; the card it plays is logged as a play.
+
+        The card touched is played as :meth:`play` plays it: in a strict game it must be
+        dummy's turn and the card legal, or nothing changes; with ``strict=False`` a card
+        touched out of turn is a lead or play out of turn, a card that does not follow suit
+        dummy's revoke, each rectified by its law.
+
+        Args:
+            cards: the card touched, or the cards touched at once.
+            arrange: the declarer said "I arrange": the touch plays nothing.
+            elect: which of several cards touched at once is played.
+            seat: who touches (the declarer; default the declarer).
+
+        Returns:
+            The card played, or None when the declarer arranges.
+
+        Raises:
+            TypeError: a card, `arrange` or `seat` of the wrong type.
+            GameError: not the play phase, a decision is pending, or `seat` is not the
+                declarer.
+            IllegalPlayError: a card is not dummy's, `elect` is missing or not among the
+                cards touched, or (strict) the play is not legal; nothing changes.
+        """
+        if not isinstance(arrange, bool):
+            raise TypeError(f"arrange must be a bool, not {type(arrange).__name__}")
+        group: Sequence[Card | str | int] = (
+            cards if isinstance(cards, Sequence) and not isinstance(cards, str) else [cards]
+        )
+        touched = [_parse_card(c) for c in group]
+        chosen = None if elect is None else _parse_card(elect)
+        if self._phase is not Phase.PLAY or self._contract is None:
+            raise GameError(f"no dummy to touch: the game is in the {self._phase.value} phase")
+        declarer, dummy = self._contract.declarer, self._contract.dummy
+        if seat is not None and Seat.of(seat) != declarer:
+            raise GameError(
+                f"{Seat.of(seat).name.title()} is not the declarer: only the declarer touches "
+                "dummy's cards"
+            )
+        self._check_free()
+        if not touched:
+            raise IllegalPlayError("cards: no card touched")
+        if len(set(touched)) != len(touched):
+            raise IllegalPlayError("cards: a card is named twice")
+        held = self._table.hand(dummy) if self._table is not None else None
+        if held is None:
+            assert self._position is not None
+            held = self._position.hand(dummy)
+        for c in touched:
+            if c not in held:
+                raise IllegalPlayError(f"cards: dummy does not hold {c}")
+        data: dict[str, Any] = {"cards": [str(c) for c in touched], "arrange": arrange}
+        played: Card | None = None
+        if not arrange:
+            if len(touched) == 1 and chosen in (None, touched[0]):
+                played = touched[0]
+            elif chosen is None:
+                raise IllegalPlayError(
+                    "elect: two or more cards touched at once: the declarer elects which one "
+                    "to play (Auction Bridge (1912), Law 64)"
+                )
+            elif chosen not in touched:
+                raise IllegalPlayError(f"elect: {chosen} is not among the cards touched")
+            else:
+                played = chosen
+                data["elect"] = str(chosen)
+        elif chosen is not None:
+            raise IllegalPlayError("elect: nothing is played when the declarer arranges")
+        n = len(self._log)
+        self._log.append(Event("touch_dummy", declarer, data))
+        if played is None:
+            return None
+        try:
+            self.play(played, seat=dummy)
+        except RedoubleError:
+            del self._log[n:]  # play changed nothing: neither did the touch
+            raise
+        # The play is re-made by the touch on replay: mark it so that replay skips it.
+        e = self._log[n + 1]
+        assert e.kind == "play"
+        assert e.seat == dummy
+        self._log[n + 1] = Event("play", dummy, {**e.data, "applied": True})
+        return played
+
     def auto_play(
         self,
         players: Player | Mapping[Seat, Player],

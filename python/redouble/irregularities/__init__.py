@@ -59,6 +59,7 @@ A60       Game.remark                                  test_auction_1912_law_60_
 A61       Game.remark                                  test_auction_1912_law_61_dummy_intervention_forfeits_penalty
 A62       Game.remark                                  test_auction_1912_law_62_dummy_suggests_a_card
 A63       Game.play                                    test_auction_1912_law_63_dummy_revoke_has_no_penalty
+A64       Game.touch_dummy                             test_auction_1912_law_64_dummy_card_touched_is_played
 A65       Game.expose                                  test_auction_1912_law_65_card_exposed_in_auction_bars_partner
 A66       Game.expose                                  test_auction_1912_law_66_leaders_partner_exposes_before_lead
 A67-69    Game.expose                                  test_auction_1912_law_67_exposed_card_is_liable_to_be_called
@@ -118,6 +119,8 @@ B60       Game.consent                                 test_bridge_1906_law_60_e
 B61       Game.remark                                  test_bridge_1906_law_61_dummys_rights_carry_no_effect
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
 B64       Game.remark                                  test_bridge_1906_law_64_dummy_suggests_a_card
+B Spade I Game.call                                    test_bridge_1906_spade_convention_i_unplayed_spade_make
+B66       Game.touch_dummy                             test_bridge_1906_law_66_dummy_card_touched_is_played
 B67       Game.expose                                  test_bridge_1906_law_67_dealers_side_exposes_before_make
 B69-72    Game.play_together                           test_bridge_1906_law_72_two_cards_played_at_once
 B74       Game.claim                                   test_bridge_1906_law_74_claim_the_rest
@@ -146,8 +149,7 @@ row. The catalogue describes some of them for reference (:func:`rule_for`): new 
 (A95-96/B104-105), bystanders (A97). The others: A41/B44 (cutting or dealing for partner),
 A90-91/B99 (quitted tricks, placing cards), A94/B102 first clause (reasonable time),
 A12-13/B13 (correcting an erroneous score: the engine computes the score, never enters it
-wrongly), A64/B66 (a card of dummy's named or touched is played: the engine's play is that
-naming), A87/B93 (searching the tricks for a revoke: the engine keeps every trick), B43 first
+wrongly), A87/B93 (searching the tricks for a revoke: the engine keeps every trick), B43 first
 sentence (dealing with the adversaries' cards: the engine has one pack), the etiquette. B61 a
 (dummy may ask the dealer whether he has none of a suit he renounced) has no effect on play or
 score: seed 003 L86 establishes the revoke when the trick is quitted whatever was asked; in
@@ -162,12 +164,14 @@ revoke's score B85-96; Bridge for Three Players) in the law sets' data (:mod:`re
 The table laws: :mod:`redouble.club` models Auction laws 19-25 and Cases 4-5 (rows above); the
 rest (A17, A22, A26-27; B17, B21-28) decide who sits at a table, not the play or the score.
 
-Not implemented: seed 003's Spade Convention, a house agreement ("where players agree 'not to
-play spades'") that an undoubled spade make is played only when a side has 20 or more, with a
-penalty for playing too soon (II: the maker "may take two on the score or may call a lead").
-The game has no way to record the agreement, and the text leaves open what an unplayed hand
-scores and where the "two" are scored; :func:`redouble.scoring.is_played_under_spade_convention`
-answers part I only.
+The Spade Convention of Bridge (Elwell, 1906) is a house agreement ("where players agree
+'not to play spades'"), played when the law set is built with the flag
+``spade_convention_agreed``: an undoubled spade make is then played only when a side has 20 or
+more toward game (I), otherwise the game records the hand as not played, scores nothing for it
+(the text does not say what an unplayed hand scores) and passes the deal to the left. Its
+penalty for playing too soon (II: the third hand asks "Shall I play?" or leads, or the eldest
+hand leads without asking; the maker "may take two on the score or may call a lead") is not
+played: the game ends the hand as soon as the doubling is over, so those acts cannot arise.
 
 Example::
 

@@ -113,6 +113,10 @@ class Flags:
     """Auction L46 (partner first bid the winning suit plays) applies to no-trump too."""
     bridge_1907_dealing: bool = False
     """Bridge: use the 1907 text of the dealing laws (seed 004), which adds new-deal ground (g)."""
+    spade_convention_agreed: bool = False
+    """Bridge (Elwell, 1906), "Spade Convention": the players agree "not to play spades", so
+    that an undoubled spade make is played only when a side has 20 or more toward game (the
+    law set's ``spade_convention`` is None unless they agree)."""
 
     def __post_init__(self) -> None:
         choices = {

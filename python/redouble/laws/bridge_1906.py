@@ -213,7 +213,10 @@ def build(flags: Flags) -> LawSet:
         premiums=None,
         chicago=None,
         tally=None,
-        spade_convention=SpadeConvention(
+        # The Spade Convention is a house agreement: no convention unless the players agree.
+        spade_convention=None
+        if not flags.spade_convention_agreed
+        else SpadeConvention(
             declaration="S",
             min_score_to_play=20,
             only_if_undoubled=True,
