@@ -85,7 +85,7 @@ from .errors import FormatError, RedoubleError
 if TYPE_CHECKING:
     from .analysis.par import Par
     from .game import Game
-    from .laws import Flags, LawSet
+    from .laws import LawSet
     from .play import Position
     from .scoring import HandScore
 
