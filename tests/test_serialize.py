@@ -423,3 +423,31 @@ def test_cli_solve_par_and_score_print_json_that_reads_back() -> None:
         _cli("score", "--contract", "4S", "--declarer", "S", "--tricks", "10", "--format", "json")
     )
     assert score == score_hand("contract", "4S", "S", (10, 3))
+
+
+def test_the_core_position_pickles_compares_and_hashes_by_state() -> None:
+    from redouble import _core
+
+    p = _mid_trick_position()._pos
+    state = p.__getstate__()
+    assert len(state[3]) == 2  # set up with two cards on the table
+    assert len(state[4]) == p.history_size() == 2
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p
+    assert hash(q) == hash(p)
+    assert q.history_size() == 2
+    assert (q != p.copy()) is False
+    q.undo()
+    assert q != p
+    assert (p == "x") is False  # not a Position: NotImplemented, then identity
+    # The same state reached by two objects is equal (a dict key finds it).
+    a = Position(DEAL, Strain.SPADES, Seat.NORTH)
+    b = Position(DEAL, Strain.SPADES, Seat.NORTH)
+    for _ in range(5):
+        a.play(max(a.legal_plays()))
+    for c in a._start_state()[4]:
+        b.play(c)
+    assert a == b
+    assert {a: 1}[b] == 1
+    with pytest.raises(RedoubleError, match="tuple of five"):
+        _core.Position.__new__(_core.Position).__setstate__((1, 2))

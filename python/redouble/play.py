@@ -129,47 +129,28 @@ class Position:
             return Position._wrap(self._pos.copy(), self._tricks)
 
     # -- value semantics: equality, hashing, pickling, JSON --------------------------------------
-    def _state(self) -> tuple[Any, ...]:
-        """The current play state: hands held, strain, leader, trick, tricks won per side."""
-        with self._lock:
-            p = self._pos
-            return (
-                tuple(p.hands()),
-                p.strain(),
-                p.leader(),
-                tuple(p.trick()),
-                p.tricks_won(0),
-                p.tricks_won(1),
-            )
+    def _core_copy(self) -> Any:
+        with self._lock:  # a copy, so that comparing two positions never holds both locks
+            return self._pos.copy()
 
     def _start_state(self) -> tuple[Any, ...]:
         """How this position was set up and what was played since, in order:
-        ``(hands, strain, leader, trick, plays)``, the arguments that rebuild it."""
-        with self._lock:
-            core = self._pos.copy()
-        plays = []
-        while core.history_size():  # the core keeps every play since it was set up
-            plays.append(int(core.undo()))
-        plays.reverse()
-        return (
-            tuple(core.hands()),
-            core.strain(),
-            core.leader(),
-            tuple(core.trick()),
-            tuple(plays),
-        )
+        ``(hands, strain, leader, trick, plays)``, the arguments that rebuild it (the core's
+        pickled state)."""
+        hands, strain, leader, trick, plays = self._core_copy().__getstate__()
+        return (tuple(hands), strain, leader, tuple(trick), tuple(plays))
 
     def __eq__(self, other: object) -> bool:
         """Equal when the play states are: the same cards held by each seat, strain, leader,
         cards on the table and tricks won per side (however each position got there)."""
         if not isinstance(other, Position):
             return NotImplemented
-        return self is other or self._state() == other._state()
+        return self is other or bool(self._core_copy() == other._core_copy())
 
     def __hash__(self) -> int:
         """A hash of the play state (see :meth:`__eq__`): it changes when a card is played,
         so a position must not be played while it is a dict key or in a set."""
-        return hash(("Position", self._state()))
+        return hash(self._core_copy())
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as set up plus the plays, and rebuilt by replaying them, so the copy can
