@@ -451,3 +451,24 @@ def test_the_core_position_pickles_compares_and_hashes_by_state() -> None:
     assert {a: 1}[b] == 1
     with pytest.raises(RedoubleError, match="tuple of five"):
         _core.Position.__new__(_core.Position).__setstate__((1, 2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["contract", "auction_1912"]),
+    st.integers(1, 7),
+    st.sampled_from(["C", "D", "H", "S", "NT"]),
+    st.integers(0, 2),
+    st.sampled_from("NESW"),
+    st.integers(0, 13),
+    st.sampled_from(["None", "NS", "EW", "Both"]),
+)
+def test_random_hand_scores_round_trip(
+    law: str, level: int, strain: str, doubled: int, declarer: str, tricks: int, vul: str
+) -> None:
+    side = Seat.parse(declarer).side
+    won = {side.name: tricks, side.opponents.name: 13 - tricks}
+    extra: dict[str, Any] = {"vulnerable": vul} if law == "contract" else {"deal": DEAL}
+    s = score_hand(law, f"{level}{strain}{'X' * doubled}", declarer, won, **extra)
+    assert HandScore.from_json(s.to_json()) == s
+    assert pickle.loads(pickle.dumps(s)) == s
