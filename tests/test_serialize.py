@@ -472,3 +472,11 @@ def test_random_hand_scores_round_trip(
     s = score_hand(law, f"{level}{strain}{'X' * doubled}", declarer, won, **extra)
     assert HandScore.from_json(s.to_json()) == s
     assert pickle.loads(pickle.dumps(s)) == s
+
+
+def test_the_module_docstring_example_runs() -> None:
+    import doctest
+
+    failures, tried = doctest.testmod(serialize, verbose=False)
+    assert tried >= 4
+    assert failures == 0

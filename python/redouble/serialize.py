@@ -65,8 +65,10 @@ format version raise :class:`~redouble.errors.FormatError` naming the kind and t
 >>> d = redouble.deal(1906, 1)
 >>> text = json.dumps({"deal": d, "table": solver.dd_table(d)}, default=serialize.default)
 >>> back = serialize.loads(text)
->>> back["deal"] == d, (back["table"] == solver.dd_table(d)).all()
-(True, np.True_)
+>>> back["deal"] == d, bool((back["table"] == solver.dd_table(d)).all())
+(True, True)
+>>> serialize.to_jsonable(back["table"])["dd_table"]["NT"]
+[9, 3, 9, 3]
 """
 
 from __future__ import annotations
