@@ -357,7 +357,10 @@ def _side_field(doc: _Doc, field: str) -> Side | None:
 def _from_hand_score(doc: _Doc) -> HandScore:
     from .scoring import ContractSpec, HandScore, HonourColumn
 
+    from . import laws
+
     law = doc.get("law_set", str, "a law-set name")
+    doc.parse("law_set", laws.get, law)
     spec = doc.parse(
         "contract",
         lambda t: ContractSpec.parse(law, t),
@@ -748,7 +751,10 @@ def loads(text: str | bytes | bytearray) -> Any:
         raise FormatError("invalid JSON: nested too deeply") from None
     except ValueError as e:  # undecodable bytes; integers of more than 4,300 digits
         raise FormatError(f"invalid JSON: {e}") from None
-    return from_jsonable(data)
+    try:
+        return from_jsonable(data)
+    except RecursionError:
+        raise FormatError("JSON nested too deeply to read") from None
 
 
 def _load_kind(text: str | bytes | bytearray, cls: type, kind: str) -> Any:
