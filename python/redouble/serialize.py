@@ -355,9 +355,8 @@ def _side_field(doc: _Doc, field: str) -> Side | None:
 
 
 def _from_hand_score(doc: _Doc) -> HandScore:
-    from .scoring import ContractSpec, HandScore, HonourColumn
-
     from . import laws
+    from .scoring import ContractSpec, HandScore, HonourColumn
 
     law = doc.get("law_set", str, "a law-set name")
     doc.parse("law_set", laws.get, law)
