@@ -9,30 +9,30 @@ The fields are those of the ``redouble/1`` documents of :mod:`redouble.formats.j
 a reader of one reads the other. A game keeps the format of :meth:`redouble.game.Game.to_json`
 (``"format": "redouble-game/1"``) and adds ``"kind": "game"``.
 
-===================  ==================================  =====================================
-kind                 value                               fields
-===================  ==================================  =====================================
-``deal``             :class:`~redouble.deal.Deal`        ``deal``: PBN deal string
-``deals``            ``(N, 4) uint64`` array             ``deals``: list of PBN deal strings
-``board``            :class:`~redouble.deal.Board`       ``board``, ``dealer``,
-                                                         ``vulnerability``, ``deal``
-``board_record``     :class:`~redouble.formats.          the keys of a ``redouble/1`` BOARD
-                     BoardRecord`                        object
-``cards``            :class:`~redouble.cards.CardSet`    ``cards``: PBN hand ``"AK2.QJ.-.T9"``
-``dd_table``         ``(5, 4) uint8`` array              ``dd_table``: ``{"C": [n, e, s, w],
-                                                         "D": ..., "H": ..., "S": ...,
-                                                         "NT": ...}``
-``dd_tables``        ``(N, 5, 4) uint8`` array           ``dd_tables``: list of such objects
-``position``         :class:`~redouble.play.Position`    ``hands``, ``strain``, ``leader``,
-                                                         ``trick``, ``plays``
-``hand_score``       :class:`~redouble.scoring.          ``law_set``, ``contract``, ``declarer``
-                     HandScore`                          and the score's fields (below)
-``par``              :class:`~redouble.analysis.Par`     ``score``, ``contracts``, ``law``,
-                                                         ``first``, ``vulnerability``
-``law_set``          :class:`~redouble.laws.LawSet`      ``name``, ``flags`` (those changed)
-``game``             :class:`~redouble.game.Game`        ``law_set``, ``events`` (and
-                                                         ``flags`` when changed)
-===================  ==================================  =====================================
+================  ================================  ============================================
+kind              value                             fields
+================  ================================  ============================================
+``deal``          :class:`~redouble.deal.Deal`      ``deal``: a PBN deal string
+``deals``         ``(N, 4) uint64`` array           ``deals``: a list of PBN deal strings
+``board``         :class:`~redouble.deal.Board`     ``board``, ``dealer``, ``vulnerability``,
+                                                    ``deal``
+``board_record``  ``formats.BoardRecord``           the keys of a ``redouble/1`` BOARD object
+``cards``         :class:`~redouble.cards.CardSet`  ``cards``: a PBN hand, ``"AK2.QJ..T9"``
+``dd_table``      ``(5, 4) uint8`` array            ``dd_table``: ``{"C": [n, e, s, w], ...}``
+``dd_tables``     ``(N, 5, 4) uint8`` array         ``dd_tables``: a list of such objects
+``position``      :class:`~redouble.play.Position`  ``hands``, ``strain``, ``leader``,
+                                                    ``trick``, ``plays``
+``hand_score``    ``scoring.HandScore``             ``law_set``, ``contract``, ``declarer``
+                                                    and the score's fields (below)
+``par``           ``analysis.Par``                  ``score``, ``contracts``, ``law``,
+                                                    ``first``, ``vulnerability``
+``law_set``       :class:`~redouble.laws.LawSet`    ``name``, ``flags`` (those changed)
+``game``          ``game.Game``                     ``law_set``, ``events`` (and ``flags``
+                                                    when changed)
+================  ================================  ============================================
+
+A DD table object has the keys ``C``, ``D``, ``H``, ``S`` and ``NT``, each the tricks of
+declarers North, East, South and West, as the ``dd_table`` of a BOARD object.
 
 **DD tables and deal batches are numpy arrays**, not classes of their own: an array is
 recognised by its dtype and shape — ``uint8`` of shape ``(5, 4)`` is a DD table, ``uint8`` of
