@@ -74,6 +74,15 @@ def _game() -> Game:
     return g
 
 
+def _lenient_game() -> Game:
+    """A game that records irregularities: a declaration out of turn, its ruling pending."""
+    g = Game("auction_1912", seed=3, strict=False)
+    assert g.to_act is not None
+    g.call("1H", seat=g.to_act.partner)
+    assert g.pending
+    return g
+
+
 def _values() -> list[tuple[str, Any]]:
     contract = laws.get("contract")
     return [
@@ -94,6 +103,7 @@ def _values() -> list[tuple[str, Any]]:
         ("law set with flags", laws.get("bridge_1906", bridge_max_doublings=3)),
         ("law set built with a flag", laws.get("bridge_1907")),
         ("game", _game()),
+        ("lenient game with a ruling pending", _lenient_game()),
         ("board record", BoardRecord(board=3, deal=DEAL, contract=None, result=9)),
     ]
 
@@ -102,7 +112,12 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, np.ndarray):
         return isinstance(b, np.ndarray) and a.dtype == b.dtype and np.array_equal(a, b)
     if isinstance(a, Game):
-        return isinstance(b, Game) and a.to_json() == b.to_json()
+        return (
+            isinstance(b, Game)
+            and a.to_json() == b.to_json()
+            and a.is_strict == b.is_strict
+            and a.pending == b.pending
+        )
     if isinstance(a, Position):
         return a == b and a.tricks == b.tricks and a._start_state() == b._start_state()
     return bool(a == b)
