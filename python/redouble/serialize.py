@@ -80,6 +80,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from . import _core
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Board, Deal, Vulnerability
 from .errors import FormatError, RedoubleError
@@ -296,7 +297,7 @@ def _position(p: Position) -> dict[str, Any]:
     hands, strain, leader, trick, plays = p._start_state()
     return _tag(
         "position",
-        hands="N:" + " ".join(CardSet(m).to_pbn() for m in hands),
+        hands=str(_core.format_pbn_deal(list(hands), 0)),  # hands may differ in size
         strain=Strain(strain).letter,
         leader=Seat(leader).letter,
         trick=[str(Card(c)) for c in trick],
