@@ -235,12 +235,12 @@ def test_games_keep_their_flags_through_json_and_pickle() -> None:
     g = Game(law, seed=2)
     for _ in range(8):
         g.act(g.legal_actions()[0])
-    assert json.loads(g.to_json())["flags"] == {"slam_requires_contract": True}
+    assert json.loads(g.to_json())["events"][0]["data"]["flags"] == {"slam_requires_contract": True}
     assert Game.from_json(g.to_json()).law_set == law
     assert pickle.loads(pickle.dumps(g)).law_set == law
-    # A game under the defaults is written as before (no flags key).
+    # A game under the defaults is written as before (no flags in its start event).
     for name in laws.available():
-        assert "flags" not in json.loads(Game(name, seed=1).to_json()), name
+        assert "flags" not in json.loads(Game(name, seed=1).to_json())["events"][0]["data"], name
 
 
 # -- bad documents: FormatError naming what is wrong, never a KeyError -------------------------

@@ -451,21 +451,10 @@ def _from_par(doc: _Doc) -> Par:
 
 
 def _flags_to_jsonable(law: LawSet) -> dict[str, Any]:
-    """The flags of `law` that differ from those of the law set of its name, as a JSON object
-    (tuples as lists); all that differ from the defaults for a law set built by hand."""
-    from . import laws
+    """The flags of `law` that differ from those of the law set of its name (JSON-ready)."""
+    from .laws import _changed_flags_json
 
-    try:
-        base = laws.get(law.name).flags  # BRIDGE_ELWELL_1907 is built with a flag set
-    except RedoubleError:
-        base = laws.Flags()
-    flags = law.flags
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(flags):
-        value = getattr(flags, f.name)
-        if value != getattr(base, f.name):
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
+    return _changed_flags_json(law)
 
 
 def _flags_from_jsonable(obj: Any, where: str) -> dict[str, Any]:

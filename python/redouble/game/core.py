@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from .. import dealing
@@ -24,7 +24,7 @@ from ..irregularities import (
     code_for,
 )
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
-from ..laws import Flags, LawSet
+from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import PerSide, SessionLedger, ledger_for
@@ -102,17 +102,6 @@ def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
     return list(deals)
 
 
-def _changed_flags(law: LawSet) -> dict[str, Any]:
-    """The law set's flags that differ from those of the law set of that name as it is
-    registered, JSON-ready (for the start event)."""
-    default = get_law_set(law.name).flags
-    return {
-        f.name: list(v) if isinstance(v, tuple) else v
-        for f in fields(Flags)
-        if (v := getattr(law.flags, f.name)) != getattr(default, f.name)
-    }
-
-
 class _HandState:
     """The state of a game and the one place its hands advance: deal, declare, play, score
     (internal base of :class:`~redouble.game.Game`)."""
@@ -165,7 +154,7 @@ class _HandState:
         }
         if not self._strict:
             start["strict"] = False
-        flags = _changed_flags(self._law)
+        flags = _changed_flags_json(self._law)
         if flags:  # the log must rebuild the same laws (the Spade Convention is a flag)
             start["flags"] = flags
         self._log.append(Event("start", None, start))

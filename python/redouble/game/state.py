@@ -22,10 +22,8 @@ from ..irregularities import (
 )
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
-from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import PerSide
-from ..serialize import _flags_from_jsonable, _flags_to_jsonable
 from .core import _parse_card
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
@@ -492,11 +490,9 @@ class Game(_LenientDeclaring):
         return replay_log(cls, events, law_set)
 
     def to_json(self) -> str:
-        """The game as JSON text: law set, flags (those changed, if any) and the event log."""
+        """The game as JSON text: law set and the event log (whose start event carries the law
+        set's flags that differ from those of the law set of that name)."""
         doc: dict[str, Any] = {"format": "redouble-game/1", "law_set": self._law.name}
-        flags = _flags_to_jsonable(self._law)
-        if flags:  # written only when changed: a game under the defaults reads as before
-            doc["flags"] = flags
         doc["events"] = [e.to_json() for e in self._log]
         return json.dumps(doc)
 
@@ -517,7 +513,7 @@ class Game(_LenientDeclaring):
             raise GameError(f"not JSON: {e}") from None
         if not isinstance(obj, dict) or obj.get("format") != "redouble-game/1":
             raise GameError("not a redouble game (format redouble-game/1)")
-        unknown = set(obj) - {"format", "kind", "law_set", "flags", "events"}
+        unknown = set(obj) - {"format", "kind", "law_set", "events"}
         if unknown or obj.get("kind", "game") != "game":
             what = f"unknown keys {sorted(unknown)}" if unknown else f"kind {obj['kind']!r}"
             raise GameError(f"not a redouble game: {what}")
@@ -526,16 +522,6 @@ class Game(_LenientDeclaring):
             raise GameError("a redouble game's 'events' must be a list of events")
         if law_set is not None and not isinstance(law_set, str):
             raise GameError(f"a redouble game's 'law_set' must be a name, not {law_set!r}")
-        if "flags" in obj:
-            if law_set is None:
-                raise GameError("a redouble game with 'flags' must name its 'law_set'")
-            try:
-                flags = _flags_from_jsonable(obj["flags"], "a redouble game's 'flags'")
-                return cls.replay(events, get_law_set(law_set, **flags))
-            except GameError:
-                raise
-            except RedoubleError as e:
-                raise GameError(str(e)) from None
         return cls.replay(events, law_set)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -795,7 +795,20 @@ def get(name: str | LawSet, **flags: Any) -> LawSet:
 # --------------------------------------------------------------------------------------------
 
 
+def _changed_flags_json(law: LawSet) -> dict[str, Any]:
+    """The flags of `law` that differ from those of the law set registered under its name, as
+    a JSON object (tuples as lists); all that differ from the defaults for a law set built by
+    hand. One rule for the game log's start event and for :mod:`redouble.serialize`."""
+    try:
+        base = get(law.name).flags  # BRIDGE_ELWELL_1907 is built with a flag set
+    except LawSetError:
+        base = Flags()
+    changed = _changed_flags(law.flags, base)
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
+
+
 def _changed_flags(flags: Flags, base: Flags) -> dict[str, Any]:
+    """The fields of `flags` whose values differ from `base`'s."""
     return {
         f.name: getattr(flags, f.name)
         for f in dataclasses.fields(flags)
