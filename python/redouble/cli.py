@@ -356,6 +356,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     return run_play(args, out, sys.stdin)
 
 
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    from .cli_play import law_lines
+
+    print("\n".join(law_lines(args.law_set, args.law)), file=out)
+    return 0
+
+
 def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     from .analysis import par
 
@@ -476,6 +483,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--no-colour", action="store_true", help="no colour (also: NO_COLOR=1)")
     play.add_argument("--no-undo", action="store_true", help="a call or card once made stands")
     play.set_defaults(func=_cmd_play)
+
+    rules = sub.add_parser(
+        "rules", help="the laws of a law set's code, one line each, or one law and its use"
+    )
+    rules.add_argument("law_set", metavar="LAW_SET", help="a law set, e.g. auction_1912")
+    rules.add_argument("law", metavar="LAW", nargs="?", help='a law: "45", "case 2", "etiquette"')
+    rules.set_defaults(func=_cmd_rules)
 
     convert = sub.add_parser("convert", help="convert between PBN, LIN and JSON")
     convert.add_argument("input", help="input file")

@@ -20,16 +20,18 @@ from .cards import Card, CardSet, Seat, Side
 from .deal import Deal
 from .display import _SUITS_DOWN, can_write_symbols, colour_text
 from .errors import RedoubleError
+from .laws import citations
 
-__all__ = ["cite", "rules_summary", "run_play"]
+__all__ = ["cite", "law_lines", "rules_summary", "run_play"]
 
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_CODES = {
-    "000": "Auction Bridge (1912)",
-    "002": "Auction Bridge (1912)",
-    "000/002": "Auction Bridge (1912)",
-    "003": "Bridge (1906)",
-    "004": "Bridge (1907)",
+# Older records name the workshop's copies of the codes by file number; these read as the code.
+_LEGACY = {
+    "000": citations.CODES["auction_1912"].short,
+    "002": citations.CODES["auction_1912"].short,
+    "000/002": citations.CODES["auction_1912"].short,
+    "003": citations.CODES["bridge_1906"].short,
+    "004": citations.CODES["bridge_1907"].short,
 }
 _SEED = re.compile(r"seed (\d{3}(?:/\d{3})?)\s*")
 _ASSUMED = re.compile(r"\s*\[assumed[^\]]*\]")
@@ -45,21 +47,26 @@ def _law_words(m: re.Match[str]) -> str:
 
 
 def cite(source: str) -> str:
-    """A law set's citation as a reader finds it: "seed 000/002 L44, L53" becomes
-    "Auction Bridge (1912), Laws 44, 53"; where the text is silent and the law set chose, it
-    says so."""
+    """A law set's citation as a reader finds it, e.g. "Auction Bridge (1912), Laws 44, 53".
+
+    Citations are stored in that form (:mod:`redouble.laws.citations`); older records that name
+    the codes by the workshop's file numbers are translated, and where the text was silent and
+    the law set chose, it says so.
+    """
+    if "seed " not in source and "[assumed" not in source and "lawsets" not in source:
+        return source
     assumed = bool(_ASSUMED.search(source))
     text = _NOTES.sub("", _ASSUMED.sub("", source)).strip()
 
     def code(m: re.Match[str]) -> str:
-        return _CODES.get(m.group(1), "the old laws") + ", "
+        return _LEGACY.get(m.group(1), "the old laws") + ", "
 
     text = _SEED.sub(code, text)
     text = re.sub(r"\[external:\s*([^\]]*)\]", r"(\1)", text)
     text = _LAW_LIST.sub(_law_words, text)
     text = text.rstrip(", ")
     if assumed:
-        text = (text + "; " if text else "") + "our choice where the text is silent"
+        text = (text + "; " if text else "") + "redouble's decision where the text is silent"
     return text
 
 
@@ -67,8 +74,56 @@ def law_title(law_set: laws.LawSet) -> str:
     """The law set's title with any source named as a reader finds it."""
     return re.sub(
         r"\(seed (\d{3}(?:/\d{3})?)\)",
-        lambda m: f"({_CODES.get(m.group(1), 'the old laws')})",
+        lambda m: "(" + _LEGACY.get(m.group(1), "the old laws").removeprefix("Bridge ("),
         law_set.title,
+    )
+
+
+def law_lines(law_set: laws.LawSet | str, law: str | None = None) -> list[str]:
+    """What ``redouble rules LAW_SET [LAW]`` prints: every law of the codes the law set plays,
+    one line each in redouble's words; or, with `law`, that law and where redouble applies it.
+
+    Raises:
+        LawSetError: an unknown law set, or no law of its codes is called `law`.
+    """
+    from .irregularities import code_for
+
+    ls = laws.get(law_set)
+    if law is not None:
+        ref = citations.find(ls, law)
+        out = [f"{ref}: {ref.summary}"]
+        if ref.code == "auction_1912" and ref.law is not None and ref.law <= 36:
+            out.append("  (This law is known to redouble from a Thai translation of the code.)")
+        elif (ref.summary or "").startswith("[not in our copy]"):
+            out.append(f"  ({citations.CODES[ref.code].note})")
+        used = [p for p, c in ls.citations() if _names(c, ref)]
+        rules = code_for(ls).rules.values()
+        used += [f"ruling {r.kind.value}" for r in rules if _names(r.law, ref)]
+        if used:
+            out.append("  redouble applies it in: " + ", ".join(used))
+        return out
+    codes = citations.codes_for(ls)
+    out = [law_title(ls)]
+    if not codes:
+        out.append("  (modern contract bridge: its laws are not summarised here)")
+    for code in codes:
+        c = citations.CODES[code]
+        out.append("")
+        out.append(f"{c.short}: {c.title}.")
+        if c.note:
+            out.append(f"  {c.note}")
+        for ref, line in citations.laws_of(ls):
+            if ref.code == code:
+                label = str(ref)[len(c.short) + 2 :]
+                out.append(f"  {label:<26} {line}")
+    return out
+
+
+def _names(text: str, ref: citations.LawRef) -> bool:
+    """Whether citation `text` names the law `ref` (its clause aside)."""
+    return any(
+        (r.code, r.law, r.case, r.section) == (ref.code, ref.law, ref.case, ref.section)
+        for r in citations.parse(text)
     )
 
 
@@ -247,6 +302,7 @@ _HELP = """Commands:
   show     the table again
   score    the score sheet
   rules    the main laws of the code being played
+  rules N  one law of that code, e.g. rules 45, rules case 2 (rules all: every law)
   undo     take back your last call or card (practice only; see --no-undo)
   claim    as declarer, claim the remaining tricks (checked double-dummy)
   help     this list
@@ -503,6 +559,13 @@ class _Session:
             if word == "rules":
                 for i, rule in enumerate(rules_summary(g.law_set)):
                     self.say(rule if i == 0 else f"  - {rule}")
+                continue
+            if word.startswith("rules "):
+                what = word[6:].strip()
+                try:
+                    self.say("\n".join(law_lines(g.law_set, None if what == "all" else what)))
+                except RedoubleError as e:
+                    self.say(f"Not a law here: {e}")
                 continue
             if word in ("show", "table"):
                 self.show()
