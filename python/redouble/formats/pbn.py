@@ -53,6 +53,7 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import enum
+import gc
 import io
 import os
 import re
@@ -1170,6 +1171,324 @@ class _Item:
 
 
 # ---------------------------------------------------------------------------------------------
+# The core's reader: tokens from C++, records built with few objects
+# ---------------------------------------------------------------------------------------------
+
+#: Which lexer the readers use: "core" (the C++ lexer, the default) or "python" (PbnReader,
+#: the reference the core's lexer is tested against).
+_LEXER = "core"
+_CHUNK = 1 << 16  # bytes (or characters) read at a time: the reader's memory per board
+_CORE_CODECS = {None: 0, "utf-8": 1, "iso8859-1": 2}
+_CORE_LIMIT = 1 << 40  # larger limits are the same as this one to the core (size_t)
+
+# Groups the core's lexer gives for a board, in file order (see bind_formats.cpp):
+#   (0, name, value, line, column, deal masks or None, None)       a tag pair, "#" resolved
+#   (1, name, value, line, column, token texts, token positions)   a section tag, its tokens
+#   (2, text, "", line, column, None, None)                        a commentary or comment
+# Token positions are (line, column) pairs of native uint32 in a bytes object.
+_Group = tuple[int, str, str, int, int, Any, Any]
+
+
+def _tokens(texts: Sequence[str], positions: bytes) -> list[Token]:
+    at = memoryview(positions).cast("I")
+    return [Token(t, at[2 * k], at[2 * k + 1]) for k, t in enumerate(texts)]
+
+
+def _visit_groups(groups: Sequence[_Group], v: BaseVisitor[ResultT]) -> ResultT:
+    """The reference's visitor calls (PbnReader.read_board) for a board the core lexed."""
+    if v.begin_board() is not SKIP:
+        for kind, name, value, line, column, texts, positions in groups:
+            if kind == 2:
+                v.visit_commentary(name, line, column)
+            elif kind == 1:
+                v.visit_section(name, value, _tokens(texts, positions), line, column)
+            else:
+                v.visit_tag(name, value, line, column)
+        v.end_board()
+    return v.result()
+
+
+class _CoreReader:
+    """Reads boards through the core's lexer; the same boards and errors as PbnReader."""
+
+    def __init__(self, handle: IO[Any], text: bool, codec: int, limits: Limits) -> None:
+        self._handle = handle
+        self._text = text
+        self._lexer = _core.PbnLexer(
+            text,
+            codec,
+            min(limits.max_line, _CORE_LIMIT),
+            min(limits.max_section_tokens, _CORE_LIMIT),
+            min(limits.max_board_parts, _CORE_LIMIT),
+            min(limits.max_commentary, _CORE_LIMIT),
+        )
+        self._pending: list[Any] = []
+        self._next = 0
+        self._done = False
+
+    def _next_board(self) -> Any:
+        while self._next >= len(self._pending):
+            if self._done:
+                return None
+            chunk = self._handle.read(_CHUNK)
+            if self._text:
+                if not isinstance(chunk, str):
+                    raise TypeError(f"the file gave {type(chunk).__name__}, not text")
+                chunk = chunk.encode("utf-8", "surrogatepass")
+            elif not isinstance(chunk, bytes):
+                raise TypeError(f"the file gave {type(chunk).__name__}, not bytes")
+            self._done = not chunk
+            self._pending = self._lexer.feed(chunk, self._done)
+            self._next = 0
+        board = self._pending[self._next]
+        self._pending[self._next] = None  # the list must not keep boards alive
+        self._next += 1
+        return board
+
+    def read_board(
+        self, visitor: Callable[[], BaseVisitor[ResultT]] | None = None
+    ) -> ResultT | BoardRecord | None:
+        """As :meth:`PbnReader.read_board`."""
+        lexed = self._next_board()
+        if lexed is None:
+            return None
+        error, groups = lexed
+        if error is not None:
+            message, line, column, text = error
+            if text is not None:
+                message = f"unexpected text {text!r} outside a section"
+            raise FormatError(message, line=line, column=column)
+        if visitor is None:
+            record = _fast_record(groups)
+            if record is not None:
+                return record
+            return _visit_groups(groups, RecordBuilder())
+        return _visit_groups(groups, visitor())
+
+
+def _reader_for(
+    handle: IO[Any], encoding: str | None, limits: Limits | None
+) -> PbnReader | _CoreReader:
+    if limits is not None and not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
+    if _LEXER == "core" and hasattr(handle, "read"):
+        codec = _check_encoding(encoding)
+        text = not isinstance(handle.read(0), bytes)
+        if text or codec in _CORE_CODECS:
+            return _CoreReader(handle, text, _CORE_CODECS.get(codec, 0), limits or Limits())
+    return PbnReader(handle, encoding=encoding, limits=limits)
+
+
+# The fast builder: what RecordBuilder makes of the common board, with shared immutable call
+# and card objects (a file holds a few dozen spellings millions of times), or None for anything
+# less common, which RecordBuilder then builds (or refuses, with its error).
+_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_FAST_TYPED = {"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score"}
+_SLOW_NAMES = {*_TYPED, "note", "auction", "play"}
+_NOTE_REFS = {f"={k}=": k for k in range(1, 100)}
+_AP = object()
+_STAR = object()
+_CALL_TEXT: dict[str, object] = {"AP": _AP, "ap": _AP, "Ap": _AP, "aP": _AP, "*": _STAR}
+_CARD_TEXT: dict[str, object] = {"*": _STAR}
+_CALLS: dict[str, Call] = {}
+_CARDS: dict[str, PlayedCard] = {}
+_CONTRACTS: dict[str, Contract] = {}
+_ANNOTATION_CHARS = frozenset("=$!?^")
+
+
+def _fast_items(
+    texts: Sequence[str], spellings: dict[str, object], normalise: Callable[[str], str]
+) -> tuple[list[str], dict[int, int], bool] | None:
+    """Canonical tokens, note numbers by item and completeness, or None if unusual."""
+    items: list[str] = []
+    notes: dict[int, int] = {}
+    complete = True
+    for t in texts:
+        c = spellings.get(t)
+        if c is None:
+            ref = _NOTE_REFS.get(t)
+            if ref is not None:
+                k = len(items) - 1
+                if k < 0 or k in notes or not complete:
+                    return None
+                notes[k] = ref
+                continue
+            if not t or len(spellings) >= 4096 or not _ANNOTATION_CHARS.isdisjoint(t):
+                return None
+            try:
+                c = normalise(t)
+            except FormatError:
+                return None
+            spellings[t] = c
+        if not complete:
+            return None
+        if c is _STAR:
+            complete = False
+        elif c is _AP:
+            items += ("Pass", "Pass", "Pass")
+        else:
+            items.append(c)  # type: ignore[arg-type]
+    return items, notes, complete
+
+
+def _fast_places(
+    kind: type[Any],
+    items: list[str],
+    refs: dict[int, int],
+    texts: dict[int, str],
+    shared: dict[str, Any],
+) -> list[Any] | None:
+    out = []
+    for k, token in enumerate(items):
+        if k in refs:
+            note = texts.get(refs[k])
+            if note is None:
+                return None
+            out.append(kind(token, note))
+            continue
+        obj = shared.get(token)
+        if obj is None:
+            obj = shared[token] = kind(token)
+        out.append(obj)
+    return out
+
+
+def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
+    """RecordBuilder's record for a common board, or None (see above)."""
+    tags: list[tuple[str, str]] = []
+    f: dict[str, Any] = {}
+    commentary: list[str] = []
+    anchors: list[str] = []
+    last = ""
+    section: str | None = None
+    auction: tuple[Seat, tuple[list[str], dict[int, int], bool]] | None = None
+    play: tuple[Seat, tuple[list[str], dict[int, int], bool]] | None = None
+    notes: dict[str, dict[int, str]] = {"Auction": {}, "Play": {}}
+    for kind, name, value, _line, _column, extra, _positions in groups:
+        if kind == 2:
+            commentary.append(name)
+            anchors.append(last)
+            continue
+        if kind == 1:
+            seat = _SEATS.get(value)
+            if seat is None:
+                return None
+            if name == "Auction" and auction is None:
+                found = _fast_items(extra, _CALL_TEXT, Call.normalise)
+                if found is None:
+                    return None
+                auction = (seat, found)
+            elif name == "Play" and play is None:
+                found = _fast_items(extra, _CARD_TEXT, PlayedCard.normalise)
+                if found is None:
+                    return None
+                play = (seat, found)
+            else:
+                return None
+            last = section = name
+            continue
+        if name in _FAST_TYPED:
+            if name in f:
+                return None
+            f[name] = extra if name == "Deal" else value
+            last = name
+        elif name == "Note":
+            m = _NOTE_RE.match(value)
+            if section is None or m is None:
+                return None
+            number = int(m.group(1))
+            if number in notes[section]:
+                return None
+            notes[section][number] = m.group(2)
+            last = section
+        elif name.lower() in _SLOW_NAMES:
+            return None
+        else:
+            tags.append((name, value))
+            last = name
+    fields: dict[str, Any] = {}
+    for name, value in f.items():
+        if name == "Score":
+            fields["score"] = value
+            continue
+        if name == "Deal":
+            if value is None:
+                return None
+            deal = Deal.__new__(Deal)
+            object.__setattr__(deal, "_masks", value)  # the core checked the four hands
+            fields["deal"] = deal
+            continue
+        if not value or value == "?" or value != value.strip():
+            return None
+        if name == "Board":
+            if not (value.isascii() and value.isdigit()) or len(value) > 10:
+                return None
+            fields["board"] = int(value)
+            if fields["board"] > 10**9:
+                return None
+        elif name == "Dealer" or name == "Declarer":
+            seat = _SEATS.get(value)
+            if seat is None:
+                return None
+            fields[name.lower()] = seat
+        elif name == "Vulnerable":
+            vul = _VULNERABLE.get(value.upper())
+            if vul is None:
+                return None
+            fields["vulnerability"] = vul
+        elif name == "Contract":
+            contract = _CONTRACTS.get(value)
+            if contract is None:
+                try:
+                    contract = Contract.parse(value)
+                except FormatError:
+                    return None
+                if len(_CONTRACTS) < 4096:
+                    _CONTRACTS[value] = contract
+            fields["contract"] = contract
+        elif name == "Result":
+            if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 13:
+                return None
+            fields["result"] = int(value)
+    if auction is not None:
+        first, (items, refs, complete) = auction
+        calls = _fast_places(Call, items, refs, notes["Auction"], _CALLS)
+        if calls is None:
+            return None
+        record = AuctionRecord(first, tuple(calls), complete)
+        fields["auction"] = record
+        if "Contract" not in f and complete:
+            final = record.final_contract()
+            if final is not None:
+                fields["contract"] = final[0]
+                if final[1] is not None and "Declarer" not in f:
+                    fields["declarer"] = final[1]
+        used = set(refs.values())
+    else:
+        used = set()
+    tags += [("Note", f"{k}:{t}") for k, t in notes["Auction"].items() if k not in used]
+    if play is not None:
+        leader, (items, refs, complete) = play
+        places = _fast_places(PlayedCard, items, refs, notes["Play"], _CARDS)
+        if places is None:
+            return None
+        rows = tuple(tuple(places[i : i + 4]) for i in range(0, len(places), 4))
+        fields["play"] = PlayRecord(leader, rows, complete)
+        if not complete and fields.get("result") is not None:
+            fields["claim"] = fields["result"]
+        used = set(refs.values())
+    else:
+        used = set()
+    tags += [("Note", f"{k}:{t}") for k, t in notes["Play"].items() if k not in used]
+    return BoardRecord(
+        tags=tuple(tags),
+        commentary=tuple(commentary),
+        commentary_after=tuple(anchors),
+        **fields,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
 # Convenience readers
 # ---------------------------------------------------------------------------------------------
 
@@ -1209,7 +1528,7 @@ def iter_boards(
     skip = check_errors_mode(errors)
     handle, owned = _open_source(source)
     try:
-        reader = PbnReader(handle, encoding=encoding, limits=limits)
+        reader = _reader_for(handle, encoding, limits)
         while True:
             try:
                 item = reader.read_board(visitor)
@@ -1244,13 +1563,22 @@ def load(
             then.
     """
     problems: list[FormatError] = []
-    boards = [
-        r
-        for r in iter_boards(
-            source, encoding=encoding, errors=errors, problems=problems, limits=limits
-        )
-        if isinstance(r, BoardRecord)
-    ]
+    # A file's records hold no reference cycles, yet building millions of objects would run
+    # the cyclic collector over all of them again and again (a fifth of the time): it waits
+    # until the list is built.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        boards = [
+            r
+            for r in iter_boards(
+                source, encoding=encoding, errors=errors, problems=problems, limits=limits
+            )
+            if isinstance(r, BoardRecord)
+        ]
+    finally:
+        if collecting:
+            gc.enable()
     return Boards(boards, problems)
 
 
