@@ -113,15 +113,8 @@ py::str to_py(const Text& t) { return to_py(t.data(), t.size()); }
 
 Text from_ascii(std::string_view s) { return {s.begin(), s.end()}; }
 
-Text lower(const Text& t) {
-  Text out = t;
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
-  return out;
-}
-
-bool is_section(const Text& name) {
-  const Text low = lower(name);
+// `low`: the tag's name in lower case.
+bool is_section(const Text& low) {
   static const Text auction = from_ascii("auction");
   static const Text play = from_ascii("play");
   static const Text table = from_ascii("table");
@@ -168,10 +161,14 @@ bool canonical_deal(const Text& v, std::array<std::uint64_t, 4>& hands) {
   return i == v.size();
 }
 
+// One tag, data token or comment of the board being read; its text (and a tag's value) lie in
+// the board's arena, so that a token costs no allocation of its own.
 struct Part {
   int kind;  // 0 tag, 1 data, 2 comment
-  Text text;
-  Text value;
+  std::size_t text_off;
+  std::size_t text_len;
+  std::size_t value_off;
+  std::size_t value_len;
   std::size_t line;
   std::size_t column;
 };
@@ -308,11 +305,31 @@ class PbnLexer {
   void line_error(LexError e) {
     if (!error_) error_ = std::move(e);
     parts_.clear();
+    arena_.clear();
+  }
+
+  void add(int kind, const char32_t* text, std::size_t len, std::size_t line, std::size_t column,
+           const Text* value = nullptr) {
+    Part p{kind, arena_.size(), len, 0, 0, line, column};
+    arena_.append(text, len);
+    if (value != nullptr) {
+      p.value_off = arena_.size();
+      p.value_len = value->size();
+      arena_ += *value;
+    }
+    parts_.push_back(p);
+  }
+
+  std::u32string_view text_of(const Part& p) const { return {arena_.data() + p.text_off, p.text_len}; }
+
+  std::u32string_view value_of(const Part& p) const {
+    return {arena_.data() + p.value_off, p.value_len};
   }
 
   void fail(const std::string& message, std::size_t line, std::size_t column) {
     if (!error_) error_ = LexError{message, line, column};
     parts_.clear();
+    arena_.clear();
   }
 
   void lex_line(py::list& out, std::size_t n) {
@@ -341,7 +358,8 @@ class PbnLexer {
         }
       if (!special) {
         // A line of plain tokens (most of a section), as the reference's fast branch.
-        std::vector<std::pair<std::size_t, std::size_t>> words;
+        auto& words = words_;
+        words.clear();
         std::size_t i = 0;
         while (i < size) {
           while (i < size && py_space(line[i])) ++i;
@@ -354,7 +372,7 @@ class PbnLexer {
         if (section_tokens_ + words.size() <= max_section_tokens_ &&
             parts_.size() + words.size() <= max_board_parts_) {
           section_tokens_ += words.size();
-          for (auto [a, b] : words) parts_.push_back(Part{1, line.substr(a, b - a), {}, n, a + 1});
+          for (auto [a, b] : words) add(1, line.data() + a, b - a, n, a + 1);
           return;
         }
       }
@@ -381,7 +399,7 @@ class PbnLexer {
             if (k > 0) joined.push_back('\n');
             joined += comment_text_[k];
           }
-          parts_.push_back(Part{2, std::move(joined), {}, comment_line_, comment_column_});
+          add(2, joined.data(), joined.size(), comment_line_, comment_column_);
         }
         comment_ = false;
         comment_text_.clear();
@@ -425,8 +443,7 @@ class PbnLexer {
               ++k;
             value.push_back(line[k]);
           }
-          parts_.push_back(
-              Part{0, line.substr(name_start, name_end - name_start), std::move(value), n, i + 1});
+          add(0, line.data() + name_start, name_end - name_start, n, i + 1, &value);
         }
         section_tokens_ = 0;
         i = j + 1;
@@ -441,7 +458,7 @@ class PbnLexer {
         if (!error_ && comment_size_ > max_commentary_)
           fail("a board's commentary exceeds " + std::to_string(max_commentary_) + " characters", n,
                i + 1);
-        if (!error_) parts_.push_back(Part{2, line.substr(i + 1), {}, n, i + 1});
+        if (!error_) add(2, line.data() + i + 1, size - i - 1, n, i + 1);
         break;
       } else {
         ++section_tokens_;
@@ -457,27 +474,29 @@ class PbnLexer {
             fail("unterminated string", n, i + 1);
             break;
           }
-          if (!error_) parts_.push_back(Part{1, line.substr(i, j + 1 - i), {}, n, i + 1});
+          if (!error_) add(1, line.data() + i, j + 1 - i, n, i + 1);
           i = j + 1;
         } else {
           std::size_t j = i;
           while (j < size && !py_space(line[j]) && line[j] != '[' && line[j] != '{' &&
                  line[j] != ';')
             ++j;
-          if (!error_) parts_.push_back(Part{1, line.substr(i, j - i), {}, n, i + 1});
+          if (!error_) add(1, line.data() + i, j - i, n, i + 1);
           i = j;
         }
       }
     }
   }
 
-  py::object token(const Text& t) {
-    // Sections repeat a few hundred spellings: share one str per spelling (bounded).
-    if (t.size() > 12) return to_py(t);
-    auto it = interned_.find(t);
+  py::object token(std::u32string_view t) {
+    // Files repeat a few hundred spellings (calls, cards, tag names, short values): share one
+    // str per spelling (bounded).
+    if (t.size() > 16) return to_py(t.data(), t.size());
+    key_.assign(t);
+    auto it = interned_.find(key_);
     if (it != interned_.end()) return it->second;
-    py::object s = to_py(t);
-    if (interned_.size() < 4096) interned_.emplace(t, s);
+    py::object s = to_py(t.data(), t.size());
+    if (interned_.size() < 4096) interned_.emplace(key_, s);
     return s;
   }
 
@@ -514,25 +533,35 @@ class PbnLexer {
     for (Part& p : parts_) {
       if (p.kind == 0) {
         close_section();
-        const Text low = lower(p.text);
-        static const Text hash = from_ascii("#");
-        Text value = p.value;
-        if (value == hash) {
+        const std::u32string_view name = text_of(p);
+        const std::u32string_view written = value_of(p);
+        Text& low = low_;
+        low.assign(name);
+        for (auto& c : low)
+          if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
+        Text& value = value_;
+        auto it = inherited_.find(low);
+        if (written.size() == 1 && written[0] == '#') {
           // PBN 2.1 section 4.8: the last board that had the tag; none yet: empty.
-          auto it = inherited_.find(low);
-          value = it == inherited_.end() ? Text{} : it->second;
-        } else if (value.size() >= 2 && value[0] == '#' && value[1] == '#') {
+          value.assign(it == inherited_.end() ? Text{} : it->second);
+        } else if (written.size() >= 2 && written[0] == '#' && written[1] == '#') {
           // "##": the earlier value is the prefix, the rest of this one follows it.
-          auto it = inherited_.find(low);
-          value = (it == inherited_.end() ? Text{} : it->second) + value.substr(2);
+          value.assign(it == inherited_.end() ? Text{} : it->second);
+          value.append(written.substr(2));
+        } else {
+          value.assign(written);
         }
-        inherited_[low] = value;
-        if (is_section(p.text)) {
+        if (it == inherited_.end()) {
+          inherited_.emplace(low, value);
+        } else {
+          it->second.assign(value);
+        }
+        if (is_section(low)) {
           in_section = true;
           open_index = groups.size();
           groups.append(py::none());
-          open_name = to_py(p.text);
-          open_value = to_py(value);
+          open_name = token(name);
+          open_value = token(value);
           open_line = p.line;
           open_column = p.column;
         } else {
@@ -542,20 +571,22 @@ class PbnLexer {
           if (low == deal && canonical_deal(value, hands))
             masks = py::make_tuple(hands[0], hands[1], hands[2], hands[3]);
           groups.append(
-              py::make_tuple(0, to_py(p.text), to_py(value), p.line, p.column, masks, py::none()));
+              py::make_tuple(0, token(name), token(value), p.line, p.column, masks, py::none()));
         }
       } else if (p.kind == 1) {
         if (!in_section) {
-          if (!error) error = LexError{"", p.line, p.column, p.text};
+          if (!error) error = LexError{"", p.line, p.column, Text(text_of(p))};
           continue;
         }
-        texts.append(token(p.text));
+        texts.append(token(text_of(p)));
         const std::array<std::uint32_t, 2> at{static_cast<std::uint32_t>(p.line),
                                               static_cast<std::uint32_t>(p.column)};
         positions.append(reinterpret_cast<const char*>(at.data()), sizeof at);
       } else {
         // A comment does not end a section (PBN 2.1 section 3.8).
-        groups.append(py::make_tuple(2, to_py(p.text), py::str(""), p.line, p.column, py::none(),
+        const std::u32string_view text = text_of(p);
+        groups.append(py::make_tuple(2, to_py(text.data(), text.size()), py::str(""), p.line,
+                                     p.column, py::none(),
                                      py::none()));
       }
     }
@@ -573,6 +604,7 @@ class PbnLexer {
 
   void reset() {
     parts_.clear();
+    arena_.clear();
     error_.reset();
     comment_size_ = 0;
     section_tokens_ = 0;
@@ -589,6 +621,11 @@ class PbnLexer {
   std::size_t lineno_ = 0;
   Text line_;
   std::vector<Part> parts_;
+  Text arena_;
+  std::vector<std::pair<std::size_t, std::size_t>> words_;
+  Text key_;
+  Text low_;
+  Text value_;
   std::optional<LexError> error_;
   bool comment_ = false;
   std::vector<Text> comment_text_;

@@ -1288,19 +1288,31 @@ _SLOW_NAMES = {*_TYPED, "note", "auction", "play"}
 _NOTE_REFS = {f"={k}=": k for k in range(1, 100)}
 _AP = object()
 _STAR = object()
+# Token spelling -> the shared call or card (or _AP, _STAR), filled as spellings are met.
 _CALL_TEXT: dict[str, object] = {"AP": _AP, "ap": _AP, "Ap": _AP, "aP": _AP, "*": _STAR}
 _CARD_TEXT: dict[str, object] = {"*": _STAR}
-_CALLS: dict[str, Call] = {}
-_CARDS: dict[str, PlayedCard] = {}
 _CONTRACTS: dict[str, Contract] = {}
 _ANNOTATION_CHARS = frozenset("=$!?^")
 
 
-def _fast_items(
-    texts: Sequence[str], spellings: dict[str, object], normalise: Callable[[str], str]
-) -> tuple[list[str], dict[int, int], bool] | None:
-    """Canonical tokens, note numbers by item and completeness, or None if unusual."""
-    items: list[str] = []
+def _bare(cls: type[ResultT], fields: dict[str, Any]) -> ResultT:
+    """A frozen record from fields the fast builder has already checked and normalised, without
+    running its checks again (the differential tests hold it to the checked constructor)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+_PASS_CALL = Call("Pass")
+_BOARD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(BoardRecord)}
+
+
+def _fast_places(
+    texts: Sequence[str], spellings: dict[str, Any], kind: type[Any]
+) -> tuple[list[Any], dict[int, int], bool] | None:
+    """The shared calls or cards of a section's tokens, note numbers by place, and whether the
+    section is complete; None if anything is unusual."""
+    places: list[Any] = []
     notes: dict[int, int] = {}
     complete = True
     for t in texts:
@@ -1308,7 +1320,7 @@ def _fast_items(
         if c is None:
             ref = _NOTE_REFS.get(t)
             if ref is not None:
-                k = len(items) - 1
+                k = len(places) - 1
                 if k < 0 or k in notes or not complete:
                     return None
                 notes[k] = ref
@@ -1316,41 +1328,29 @@ def _fast_items(
             if not t or len(spellings) >= 4096 or not _ANNOTATION_CHARS.isdisjoint(t):
                 return None
             try:
-                c = normalise(t)
+                c = spellings[t] = kind(kind.normalise(t))
             except FormatError:
                 return None
-            spellings[t] = c
         if not complete:
             return None
         if c is _STAR:
             complete = False
         elif c is _AP:
-            items += ("Pass", "Pass", "Pass")
+            places += (_PASS_CALL, _PASS_CALL, _PASS_CALL)
         else:
-            items.append(c)  # type: ignore[arg-type]
-    return items, notes, complete
+            places.append(c)
+    return places, notes, complete
 
 
-def _fast_places(
-    kind: type[Any],
-    items: list[str],
-    refs: dict[int, int],
-    texts: dict[int, str],
-    shared: dict[str, Any],
-) -> list[Any] | None:
-    out = []
-    for k, token in enumerate(items):
-        if k in refs:
-            note = texts.get(refs[k])
-            if note is None:
-                return None
-            out.append(kind(token, note))
-            continue
-        obj = shared.get(token)
-        if obj is None:
-            obj = shared[token] = kind(token)
-        out.append(obj)
-    return out
+def _attach_notes(
+    kind: type[Any], places: list[Any], refs: dict[int, int], texts: dict[int, str]
+) -> set[int] | None:
+    for k, number in refs.items():
+        note = texts.get(number)
+        if note is None:
+            return None
+        places[k] = _bare(kind, {"token": places[k].token, "note": note, "annotations": ()})
+    return set(refs.values())
 
 
 def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
@@ -1361,52 +1361,51 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
     anchors: list[str] = []
     last = ""
     section: str | None = None
-    auction: tuple[Seat, tuple[list[str], dict[int, int], bool]] | None = None
-    play: tuple[Seat, tuple[list[str], dict[int, int], bool]] | None = None
+    auction: tuple[Seat, tuple[list[Any], dict[int, int], bool]] | None = None
+    play: tuple[Seat, tuple[list[Any], dict[int, int], bool]] | None = None
     notes: dict[str, dict[int, str]] = {"Auction": {}, "Play": {}}
     for kind, name, value, _line, _column, extra, _positions in groups:
-        if kind == 2:
+        if kind == 0:
+            if name in _FAST_TYPED:
+                if name in f:
+                    return None
+                f[name] = extra if name == "Deal" else value
+                last = name
+            elif name == "Note":
+                m = _NOTE_RE.match(value)
+                if section is None or m is None:
+                    return None
+                number = int(m.group(1))
+                if number in notes[section]:
+                    return None
+                notes[section][number] = m.group(2)
+                last = section
+            elif name.lower() in _SLOW_NAMES:
+                return None
+            else:
+                tags.append((name, value))
+                last = name
+        elif kind == 2:
             commentary.append(name)
             anchors.append(last)
-            continue
-        if kind == 1:
+        else:
             seat = _SEATS.get(value)
             if seat is None:
                 return None
             if name == "Auction" and auction is None:
-                found = _fast_items(extra, _CALL_TEXT, Call.normalise)
+                found = _fast_places(extra, _CALL_TEXT, Call)
                 if found is None:
                     return None
                 auction = (seat, found)
             elif name == "Play" and play is None:
-                found = _fast_items(extra, _CARD_TEXT, PlayedCard.normalise)
+                found = _fast_places(extra, _CARD_TEXT, PlayedCard)
                 if found is None:
                     return None
                 play = (seat, found)
             else:
                 return None
             last = section = name
-            continue
-        if name in _FAST_TYPED:
-            if name in f:
-                return None
-            f[name] = extra if name == "Deal" else value
-            last = name
-        elif name == "Note":
-            m = _NOTE_RE.match(value)
-            if section is None or m is None:
-                return None
-            number = int(m.group(1))
-            if number in notes[section]:
-                return None
-            notes[section][number] = m.group(2)
-            last = section
-        elif name.lower() in _SLOW_NAMES:
-            return None
-        else:
-            tags.append((name, value))
-            last = name
-    fields: dict[str, Any] = {}
+    fields = dict(_BOARD_DEFAULTS)
     for name, value in f.items():
         if name == "Score":
             fields["score"] = value
@@ -1414,7 +1413,7 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
         if name == "Deal":
             if value is None:
                 return None
-            deal = Deal.__new__(Deal)
+            deal = object.__new__(Deal)
             object.__setattr__(deal, "_masks", value)  # the core checked the four hands
             fields["deal"] = deal
             continue
@@ -1423,9 +1422,10 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
         if name == "Board":
             if not (value.isascii() and value.isdigit()) or len(value) > 10:
                 return None
-            fields["board"] = int(value)
-            if fields["board"] > 10**9:
+            board = int(value)
+            if board > 10**9:
                 return None
+            fields["board"] = board
         elif name == "Dealer" or name == "Declarer":
             seat = _SEATS.get(value)
             if seat is None:
@@ -1450,12 +1450,16 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
             if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 13:
                 return None
             fields["result"] = int(value)
+    used: set[int] = set()
     if auction is not None:
-        first, (items, refs, complete) = auction
-        calls = _fast_places(Call, items, refs, notes["Auction"], _CALLS)
-        if calls is None:
+        first, (calls, refs, complete) = auction
+        attached = _attach_notes(Call, calls, refs, notes["Auction"])
+        if attached is None:
             return None
-        record = AuctionRecord(first, tuple(calls), complete)
+        used = attached
+        record = _bare(
+            AuctionRecord, {"first": first, "calls": tuple(calls), "is_complete": complete}
+        )
         fields["auction"] = record
         if "Contract" not in f and complete:
             final = record.final_contract()
@@ -1463,29 +1467,27 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
                 fields["contract"] = final[0]
                 if final[1] is not None and "Declarer" not in f:
                     fields["declarer"] = final[1]
-        used = set(refs.values())
-    else:
-        used = set()
     tags += [("Note", f"{k}:{t}") for k, t in notes["Auction"].items() if k not in used]
+    used = set()
     if play is not None:
-        leader, (items, refs, complete) = play
-        places = _fast_places(PlayedCard, items, refs, notes["Play"], _CARDS)
-        if places is None:
+        leader, (places, refs, complete) = play
+        attached = _attach_notes(PlayedCard, places, refs, notes["Play"])
+        if attached is None:
             return None
-        rows = tuple(tuple(places[i : i + 4]) for i in range(0, len(places), 4))
-        fields["play"] = PlayRecord(leader, rows, complete)
-        if not complete and fields.get("result") is not None:
+        used = attached
+        rows = list(zip(*[iter(places)] * 4, strict=False))
+        if len(places) % 4:
+            rows.append(tuple(places[len(rows) * 4 :]))
+        fields["play"] = _bare(
+            PlayRecord, {"leader": leader, "tricks": tuple(rows), "is_complete": complete}
+        )
+        if not complete and fields["result"] is not None:
             fields["claim"] = fields["result"]
-        used = set(refs.values())
-    else:
-        used = set()
     tags += [("Note", f"{k}:{t}") for k, t in notes["Play"].items() if k not in used]
-    return BoardRecord(
-        tags=tuple(tags),
-        commentary=tuple(commentary),
-        commentary_after=tuple(anchors),
-        **fields,
-    )
+    fields["tags"] = tuple(tags)
+    fields["commentary"] = tuple(commentary)
+    fields["commentary_after"] = tuple(anchors)
+    return _bare(BoardRecord, fields)
 
 
 # ---------------------------------------------------------------------------------------------
