@@ -320,7 +320,9 @@ class PbnLexer {
     parts_.push_back(p);
   }
 
-  std::u32string_view text_of(const Part& p) const { return {arena_.data() + p.text_off, p.text_len}; }
+  std::u32string_view text_of(const Part& p) const {
+    return {arena_.data() + p.text_off, p.text_len};
+  }
 
   std::u32string_view value_of(const Part& p) const {
     return {arena_.data() + p.value_off, p.value_len};
@@ -586,8 +588,7 @@ class PbnLexer {
         // A comment does not end a section (PBN 2.1 section 3.8).
         const std::u32string_view text = text_of(p);
         groups.append(py::make_tuple(2, to_py(text.data(), text.size()), py::str(""), p.line,
-                                     p.column, py::none(),
-                                     py::none()));
+                                     p.column, py::none(), py::none()));
       }
     }
     close_section();
