@@ -104,6 +104,16 @@ bool decode_utf8(std::string_view s, Text& out, std::size_t& bad, bool surrogate
 }
 
 py::str to_py(const char32_t* p, std::size_t n) {
+  char32_t widest = 0;
+  for (std::size_t k = 0; k < n; ++k) widest |= p[k];
+  if (widest < 0x80) {
+    // Most of a file is ASCII: build the compact str directly.
+    PyObject* a = PyUnicode_New(static_cast<py::ssize_t>(n), 0x7F);
+    if (a == nullptr) throw py::error_already_set();
+    auto* out = static_cast<Py_UCS1*>(PyUnicode_DATA(a));
+    for (std::size_t k = 0; k < n; ++k) out[k] = static_cast<Py_UCS1>(p[k]);
+    return py::reinterpret_steal<py::str>(a);
+  }
   PyObject* o = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, p, static_cast<py::ssize_t>(n));
   if (o == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(o);

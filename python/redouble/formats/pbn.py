@@ -59,6 +59,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import IO, Any, Generic, NamedTuple, TextIO, TypeVar
 
 import numpy as np
@@ -1286,11 +1287,18 @@ _SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
 _FAST_TYPED = {"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score"}
 _SLOW_NAMES = {*_TYPED, "note", "auction", "play"}
 _NOTE_REFS = {f"={k}=": k for k in range(1, 100)}
-_AP = object()
-_STAR = object()
-# Token spelling -> the shared call or card (or _AP, _STAR), filled as spellings are met.
-_CALL_TEXT: dict[str, object] = {"AP": _AP, "ap": _AP, "Ap": _AP, "aP": _AP, "*": _STAR}
-_CARD_TEXT: dict[str, object] = {"*": _STAR}
+_AP_SPELLINGS = {"AP", "Ap", "aP", "ap"}
+_OTHER_NAMES: set[str] = set()  # tag names met that RecordBuilder keeps verbatim
+
+
+def _other_name(name: str) -> bool:
+    if name.lower() in _SLOW_NAMES:
+        return False
+    if len(_OTHER_NAMES) < 4096:
+        _OTHER_NAMES.add(name)
+    return True
+
+
 _CONTRACTS: dict[str, Contract] = {}
 _ANNOTATION_CHARS = frozenset("=$!?^")
 
@@ -1307,38 +1315,73 @@ _PASS_CALL = Call("Pass")
 _BOARD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(BoardRecord)}
 
 
+class _Spellings:
+    """A section's token spellings met so far, each with the shared call or card it reads as
+    (by number, so that a whole section maps in two passes at C speed)."""
+
+    __slots__ = ("codes", "kind", "objects")
+
+    def __init__(self, kind: type[Any]) -> None:
+        self.kind = kind
+        self.codes: dict[str, int] = {}
+        self.objects: list[Any] = []
+
+    def learn(self, text: str) -> bool:
+        """Add a plain spelling (no annotation); False if it is not one or the table is full."""
+        if not text or len(self.codes) >= 4096 or not _ANNOTATION_CHARS.isdisjoint(text):
+            return False
+        try:
+            obj = self.kind(self.kind.normalise(text))
+        except FormatError:
+            return False
+        self.codes[text] = len(self.objects)
+        self.objects.append(obj)
+        return True
+
+
+_CALL_SPELLINGS = _Spellings(Call)
+_CARD_SPELLINGS = _Spellings(PlayedCard)
+
+
 def _fast_places(
-    texts: Sequence[str], spellings: dict[str, Any], kind: type[Any]
+    texts: Sequence[str], spellings: _Spellings, auction: bool
 ) -> tuple[list[Any], dict[int, int], bool] | None:
     """The shared calls or cards of a section's tokens, note numbers by place, and whether the
     section is complete; None if anything is unusual."""
+    complete = True
+    if texts and texts[-1] == "*":
+        complete = False
+        texts = texts[:-1]
+    codes = list(map(spellings.codes.get, texts, repeat(-1)))
+    if codes and min(codes) < 0:
+        return _fast_places_slowly(texts, complete, spellings, auction)
+    return list(map(spellings.objects.__getitem__, codes)), {}, complete
+
+
+def _fast_places_slowly(
+    texts: Sequence[str], complete: bool, spellings: _Spellings, auction: bool
+) -> tuple[list[Any], dict[int, int], bool] | None:
+    """As _fast_places, for sections with note references, AP, '*' before the end or new
+    spellings (which it learns)."""
     places: list[Any] = []
     notes: dict[int, int] = {}
-    complete = True
     for t in texts:
-        c = spellings.get(t)
-        if c is None:
-            ref = _NOTE_REFS.get(t)
-            if ref is not None:
-                k = len(places) - 1
-                if k < 0 or k in notes or not complete:
-                    return None
-                notes[k] = ref
-                continue
-            if not t or len(spellings) >= 4096 or not _ANNOTATION_CHARS.isdisjoint(t):
+        code = spellings.codes.get(t)
+        if code is not None:
+            places.append(spellings.objects[code])
+            continue
+        ref = _NOTE_REFS.get(t)
+        if ref is not None:
+            k = len(places) - 1
+            if k < 0 or k in notes:
                 return None
-            try:
-                c = spellings[t] = kind(kind.normalise(t))
-            except FormatError:
-                return None
-        if not complete:
-            return None
-        if c is _STAR:
-            complete = False
-        elif c is _AP:
+            notes[k] = ref
+        elif auction and t in _AP_SPELLINGS:
             places += (_PASS_CALL, _PASS_CALL, _PASS_CALL)
+        elif spellings.learn(t):
+            places.append(spellings.objects[-1])
         else:
-            places.append(c)
+            return None  # '*' before the end, annotations, or not a call or card
     return places, notes, complete
 
 
@@ -1380,11 +1423,11 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
                     return None
                 notes[section][number] = m.group(2)
                 last = section
-            elif name.lower() in _SLOW_NAMES:
-                return None
-            else:
+            elif name in _OTHER_NAMES or _other_name(name):
                 tags.append((name, value))
                 last = name
+            else:
+                return None
         elif kind == 2:
             commentary.append(name)
             anchors.append(last)
@@ -1393,12 +1436,12 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
             if seat is None:
                 return None
             if name == "Auction" and auction is None:
-                found = _fast_places(extra, _CALL_TEXT, Call)
+                found = _fast_places(extra, _CALL_SPELLINGS, True)
                 if found is None:
                     return None
                 auction = (seat, found)
             elif name == "Play" and play is None:
-                found = _fast_places(extra, _CARD_TEXT, PlayedCard)
+                found = _fast_places(extra, _CARD_SPELLINGS, False)
                 if found is None:
                     return None
                 play = (seat, found)
