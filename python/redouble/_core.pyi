@@ -134,6 +134,18 @@ class Solver:
 # formats
 def scan_pbn_deals(data: bytes) -> npt.NDArray[np.uint64]: ...
 
+class PbnLexer:
+    def __init__(
+        self,
+        text: bool,
+        codec: int,
+        max_line: int,
+        max_section_tokens: int,
+        max_board_parts: int,
+        max_commentary: int,
+    ) -> None: ...
+    def feed(self, data: bytes, final: bool) -> list[Any]: ...
+
 # analysis (features, constraints)
 NUM_FEATURES: int
 

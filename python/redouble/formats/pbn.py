@@ -53,11 +53,13 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import enum
+import gc
 import io
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import IO, Any, Generic, NamedTuple, TextIO, TypeVar
 
 import numpy as np
@@ -1170,6 +1172,368 @@ class _Item:
 
 
 # ---------------------------------------------------------------------------------------------
+# The core's reader: tokens from C++, records built with few objects
+# ---------------------------------------------------------------------------------------------
+
+#: Which lexer the readers use: "core" (the C++ lexer, the default) or "python" (PbnReader,
+#: the reference the core's lexer is tested against).
+_LEXER = "core"
+_CHUNK = 1 << 16  # bytes (or characters) read at a time: the reader's memory per board
+_CORE_CODECS = {None: 0, "utf-8": 1, "iso8859-1": 2}
+_CORE_LIMIT = 1 << 40  # larger limits are the same as this one to the core (size_t)
+
+# Groups the core's lexer gives for a board, in file order (see bind_formats.cpp):
+#   (0, name, value, line, column, deal masks or None, None)       a tag pair, "#" resolved
+#   (1, name, value, line, column, token texts, token positions)   a section tag, its tokens
+#   (2, text, "", line, column, None, None)                        a commentary or comment
+# Token positions are (line, column) pairs of native uint32 in a bytes object.
+_Group = tuple[int, str, str, int, int, Any, Any]
+
+
+def _tokens(texts: Sequence[str], positions: bytes) -> list[Token]:
+    at = memoryview(positions).cast("I")
+    return [Token(t, at[2 * k], at[2 * k + 1]) for k, t in enumerate(texts)]
+
+
+def _visit_groups(groups: Sequence[_Group], v: BaseVisitor[ResultT]) -> ResultT:
+    """The reference's visitor calls (PbnReader.read_board) for a board the core lexed."""
+    if v.begin_board() is not SKIP:
+        for kind, name, value, line, column, texts, positions in groups:
+            if kind == 2:
+                v.visit_commentary(name, line, column)
+            elif kind == 1:
+                v.visit_section(name, value, _tokens(texts, positions), line, column)
+            else:
+                v.visit_tag(name, value, line, column)
+        v.end_board()
+    return v.result()
+
+
+class _CoreReader:
+    """Reads boards through the core's lexer; the same boards and errors as PbnReader."""
+
+    def __init__(self, handle: IO[Any], text: bool, codec: int, limits: Limits) -> None:
+        self._handle = handle
+        self._text = text
+        self._lexer = _core.PbnLexer(
+            text,
+            codec,
+            min(limits.max_line, _CORE_LIMIT),
+            min(limits.max_section_tokens, _CORE_LIMIT),
+            min(limits.max_board_parts, _CORE_LIMIT),
+            min(limits.max_commentary, _CORE_LIMIT),
+        )
+        self._pending: list[Any] = []
+        self._next = 0
+        self._done = False
+
+    def _next_board(self) -> Any:
+        while self._next >= len(self._pending):
+            if self._done:
+                return None
+            chunk = self._handle.read(_CHUNK)
+            if self._text:
+                if not isinstance(chunk, str):
+                    raise TypeError(f"the file gave {type(chunk).__name__}, not text")
+                chunk = chunk.encode("utf-8", "surrogatepass")
+            elif not isinstance(chunk, bytes):
+                raise TypeError(f"the file gave {type(chunk).__name__}, not bytes")
+            self._done = not chunk
+            self._pending = self._lexer.feed(chunk, self._done)
+            self._next = 0
+        board = self._pending[self._next]
+        self._pending[self._next] = None  # the list must not keep boards alive
+        self._next += 1
+        return board
+
+    def read_board(
+        self, visitor: Callable[[], BaseVisitor[ResultT]] | None = None
+    ) -> ResultT | BoardRecord | None:
+        """As :meth:`PbnReader.read_board`."""
+        lexed = self._next_board()
+        if lexed is None:
+            return None
+        error, groups = lexed
+        if error is not None:
+            message, line, column, text = error
+            if text is not None:
+                message = f"unexpected text {text!r} outside a section"
+            raise FormatError(message, line=line, column=column)
+        if visitor is None:
+            record = _fast_record(groups)
+            if record is not None:
+                return record
+            return _visit_groups(groups, RecordBuilder())
+        return _visit_groups(groups, visitor())
+
+
+def _reader_for(
+    handle: IO[Any], encoding: str | None, limits: Limits | None
+) -> PbnReader | _CoreReader:
+    if limits is not None and not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
+    if _LEXER == "core" and hasattr(handle, "read"):
+        codec = _check_encoding(encoding)
+        text = not isinstance(handle.read(0), bytes)
+        if text or codec in _CORE_CODECS:
+            return _CoreReader(handle, text, _CORE_CODECS.get(codec, 0), limits or Limits())
+    return PbnReader(handle, encoding=encoding, limits=limits)
+
+
+# The fast builder: what RecordBuilder makes of the common board, with shared immutable call
+# and card objects (a file holds a few dozen spellings millions of times), or None for anything
+# less common, which RecordBuilder then builds (or refuses, with its error).
+_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_FAST_TYPED = {"Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score"}
+_SLOW_NAMES = {*_TYPED, "note", "auction", "play"}
+_NOTE_REFS = {f"={k}=": k for k in range(1, 100)}
+_AP_SPELLINGS = {"AP", "Ap", "aP", "ap"}
+_OTHER_NAMES: set[str] = set()  # tag names met that RecordBuilder keeps verbatim
+
+
+def _other_name(name: str) -> bool:
+    if name.lower() in _SLOW_NAMES:
+        return False
+    if len(_OTHER_NAMES) < 4096:
+        _OTHER_NAMES.add(name)
+    return True
+
+
+_CONTRACTS: dict[str, Contract] = {}
+_ANNOTATION_CHARS = frozenset("=$!?^")
+
+
+def _bare(cls: type[ResultT], fields: dict[str, Any]) -> ResultT:
+    """A frozen record from fields the fast builder has already checked and normalised, without
+    running its checks again (the differential tests hold it to the checked constructor)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+_PASS_CALL = Call("Pass")
+_BOARD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(BoardRecord)}
+
+
+class _Spellings:
+    """A section's token spellings met so far, each with the shared call or card it reads as
+    (by number, so that a whole section maps in two passes at C speed)."""
+
+    __slots__ = ("codes", "kind", "objects")
+
+    def __init__(self, kind: type[Any]) -> None:
+        self.kind = kind
+        self.codes: dict[str, int] = {}
+        self.objects: list[Any] = []
+
+    def learn(self, text: str) -> bool:
+        """Add a plain spelling (no annotation); False if it is not one or the table is full."""
+        if not text or len(self.codes) >= 4096 or not _ANNOTATION_CHARS.isdisjoint(text):
+            return False
+        try:
+            obj = self.kind(self.kind.normalise(text))
+        except FormatError:
+            return False
+        self.codes[text] = len(self.objects)
+        self.objects.append(obj)
+        return True
+
+
+_CALL_SPELLINGS = _Spellings(Call)
+_CARD_SPELLINGS = _Spellings(PlayedCard)
+
+
+def _fast_places(
+    texts: Sequence[str], spellings: _Spellings, auction: bool
+) -> tuple[list[Any], dict[int, int], bool] | None:
+    """The shared calls or cards of a section's tokens, note numbers by place, and whether the
+    section is complete; None if anything is unusual."""
+    complete = True
+    if texts and texts[-1] == "*":
+        complete = False
+        texts = texts[:-1]
+    codes = list(map(spellings.codes.get, texts, repeat(-1)))
+    if codes and min(codes) < 0:
+        return _fast_places_slowly(texts, complete, spellings, auction)
+    return list(map(spellings.objects.__getitem__, codes)), {}, complete
+
+
+def _fast_places_slowly(
+    texts: Sequence[str], complete: bool, spellings: _Spellings, auction: bool
+) -> tuple[list[Any], dict[int, int], bool] | None:
+    """As _fast_places, for sections with note references, AP, '*' before the end or new
+    spellings (which it learns)."""
+    places: list[Any] = []
+    notes: dict[int, int] = {}
+    for t in texts:
+        code = spellings.codes.get(t)
+        if code is not None:
+            places.append(spellings.objects[code])
+            continue
+        ref = _NOTE_REFS.get(t)
+        if ref is not None:
+            k = len(places) - 1
+            if k < 0 or k in notes:
+                return None
+            notes[k] = ref
+        elif auction and t in _AP_SPELLINGS:
+            places += (_PASS_CALL, _PASS_CALL, _PASS_CALL)
+        elif spellings.learn(t):
+            places.append(spellings.objects[-1])
+        else:
+            return None  # '*' before the end, annotations, or not a call or card
+    return places, notes, complete
+
+
+def _attach_notes(
+    kind: type[Any], places: list[Any], refs: dict[int, int], texts: dict[int, str]
+) -> set[int] | None:
+    for k, number in refs.items():
+        note = texts.get(number)
+        if note is None:
+            return None
+        places[k] = _bare(kind, {"token": places[k].token, "note": note, "annotations": ()})
+    return set(refs.values())
+
+
+def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
+    """RecordBuilder's record for a common board, or None (see above)."""
+    tags: list[tuple[str, str]] = []
+    f: dict[str, Any] = {}
+    commentary: list[str] = []
+    anchors: list[str] = []
+    last = ""
+    section: str | None = None
+    auction: tuple[Seat, tuple[list[Any], dict[int, int], bool]] | None = None
+    play: tuple[Seat, tuple[list[Any], dict[int, int], bool]] | None = None
+    notes: dict[str, dict[int, str]] = {"Auction": {}, "Play": {}}
+    for kind, name, value, _line, _column, extra, _positions in groups:
+        if kind == 0:
+            if name in _FAST_TYPED:
+                if name in f:
+                    return None
+                f[name] = extra if name == "Deal" else value
+                last = name
+            elif name == "Note":
+                m = _NOTE_RE.match(value)
+                if section is None or m is None:
+                    return None
+                number = int(m.group(1))
+                if number in notes[section]:
+                    return None
+                notes[section][number] = m.group(2)
+                last = section
+            elif name in _OTHER_NAMES or _other_name(name):
+                tags.append((name, value))
+                last = name
+            else:
+                return None
+        elif kind == 2:
+            commentary.append(name)
+            anchors.append(last)
+        else:
+            seat = _SEATS.get(value)
+            if seat is None:
+                return None
+            if name == "Auction" and auction is None:
+                found = _fast_places(extra, _CALL_SPELLINGS, True)
+                if found is None:
+                    return None
+                auction = (seat, found)
+            elif name == "Play" and play is None:
+                found = _fast_places(extra, _CARD_SPELLINGS, False)
+                if found is None:
+                    return None
+                play = (seat, found)
+            else:
+                return None
+            last = section = name
+    fields = dict(_BOARD_DEFAULTS)
+    for name, value in f.items():
+        if name == "Score":
+            fields["score"] = value
+            continue
+        if name == "Deal":
+            if value is None:
+                return None
+            deal = object.__new__(Deal)
+            object.__setattr__(deal, "_masks", value)  # the core checked the four hands
+            fields["deal"] = deal
+            continue
+        if not value or value == "?" or value != value.strip():
+            return None
+        if name == "Board":
+            if not (value.isascii() and value.isdigit()) or len(value) > 10:
+                return None
+            board = int(value)
+            if board > 10**9:
+                return None
+            fields["board"] = board
+        elif name == "Dealer" or name == "Declarer":
+            seat = _SEATS.get(value)
+            if seat is None:
+                return None
+            fields[name.lower()] = seat
+        elif name == "Vulnerable":
+            vul = _VULNERABLE.get(value.upper())
+            if vul is None:
+                return None
+            fields["vulnerability"] = vul
+        elif name == "Contract":
+            contract = _CONTRACTS.get(value)
+            if contract is None:
+                try:
+                    contract = Contract.parse(value)
+                except FormatError:
+                    return None
+                if len(_CONTRACTS) < 4096:
+                    _CONTRACTS[value] = contract
+            fields["contract"] = contract
+        elif name == "Result":
+            if not (value.isascii() and value.isdigit()) or len(value) > 2 or int(value) > 13:
+                return None
+            fields["result"] = int(value)
+    used: set[int] = set()
+    if auction is not None:
+        first, (calls, refs, complete) = auction
+        attached = _attach_notes(Call, calls, refs, notes["Auction"])
+        if attached is None:
+            return None
+        used = attached
+        record = _bare(
+            AuctionRecord, {"first": first, "calls": tuple(calls), "is_complete": complete}
+        )
+        fields["auction"] = record
+        if "Contract" not in f and complete:
+            final = record.final_contract()
+            if final is not None:
+                fields["contract"] = final[0]
+                if final[1] is not None and "Declarer" not in f:
+                    fields["declarer"] = final[1]
+    tags += [("Note", f"{k}:{t}") for k, t in notes["Auction"].items() if k not in used]
+    used = set()
+    if play is not None:
+        leader, (places, refs, complete) = play
+        attached = _attach_notes(PlayedCard, places, refs, notes["Play"])
+        if attached is None:
+            return None
+        used = attached
+        rows = list(zip(*[iter(places)] * 4, strict=False))
+        if len(places) % 4:
+            rows.append(tuple(places[len(rows) * 4 :]))
+        fields["play"] = _bare(
+            PlayRecord, {"leader": leader, "tricks": tuple(rows), "is_complete": complete}
+        )
+        if not complete and fields["result"] is not None:
+            fields["claim"] = fields["result"]
+    tags += [("Note", f"{k}:{t}") for k, t in notes["Play"].items() if k not in used]
+    fields["tags"] = tuple(tags)
+    fields["commentary"] = tuple(commentary)
+    fields["commentary_after"] = tuple(anchors)
+    return _bare(BoardRecord, fields)
+
+
+# ---------------------------------------------------------------------------------------------
 # Convenience readers
 # ---------------------------------------------------------------------------------------------
 
@@ -1209,7 +1573,7 @@ def iter_boards(
     skip = check_errors_mode(errors)
     handle, owned = _open_source(source)
     try:
-        reader = PbnReader(handle, encoding=encoding, limits=limits)
+        reader = _reader_for(handle, encoding, limits)
         while True:
             try:
                 item = reader.read_board(visitor)
@@ -1244,13 +1608,22 @@ def load(
             then.
     """
     problems: list[FormatError] = []
-    boards = [
-        r
-        for r in iter_boards(
-            source, encoding=encoding, errors=errors, problems=problems, limits=limits
-        )
-        if isinstance(r, BoardRecord)
-    ]
+    # A file's records hold no reference cycles, yet building millions of objects would run
+    # the cyclic collector over all of them again and again (a fifth of the time): it waits
+    # until the list is built.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        boards = [
+            r
+            for r in iter_boards(
+                source, encoding=encoding, errors=errors, problems=problems, limits=limits
+            )
+            if isinstance(r, BoardRecord)
+        ]
+    finally:
+        if collecting:
+            gc.enable()
     return Boards(boards, problems)
 
 

@@ -1,0 +1,224 @@
+"""The core's PBN lexer against the Python reader it replaces (issue 16, speed and memory).
+
+``pbn.load``/``loads``/``iter_boards`` read through the C++ lexer (``_core.PbnLexer``) and a
+builder that shares immutable calls and cards; ``PbnReader``, the Python lexer and
+``RecordBuilder``, is the reference. Both must give the same records, the same problems
+(``errors="skip"``) and the same first error, message, line and column (``errors="strict"``),
+on the test files and on mutated text, as bytes in every encoding mode and as text. The
+streaming reader's peak memory does not grow with the file.
+"""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from redouble.errors import FormatError
+from redouble.formats import pbn
+
+DATA = Path(__file__).parent / "data"
+FILES = sorted([*(DATA / "formats").glob("*.pbn"), *(DATA / "games").glob("*.pbn")])
+SEEDS = [p.read_bytes() for p in FILES]
+
+
+@contextmanager
+def _lexer(name: str) -> Iterator[None]:
+    old = pbn._LEXER
+    pbn._LEXER = name
+    try:
+        yield
+    finally:
+        pbn._LEXER = old
+
+
+def _outcome(read: Callable[[], Any]) -> Any:
+    try:
+        boards = read()
+    except FormatError as e:
+        return ("error", str(e), e.line, e.column)
+    problems = [(str(e), e.line, e.column) for e in getattr(boards, "problems", [])]
+    return (list(boards), problems)
+
+
+def _both(read: Callable[[], Any]) -> Any:
+    with _lexer("python"):
+        reference = _outcome(read)
+    with _lexer("core"):
+        core = _outcome(read)
+    assert core == reference
+    return core
+
+
+def _all_ways(data: bytes, limits: pbn.Limits | None = None) -> None:
+    """Bytes in each encoding mode, text, strict and skip, records and tags only."""
+    for encoding in (None, "utf-8", "latin-1"):
+        for errors in ("strict", "skip"):
+            _both(
+                lambda e=encoding, r=errors: pbn.load(
+                    io.BytesIO(data), encoding=e, errors=r, limits=limits
+                )
+            )
+        _both(
+            lambda e=encoding: list(
+                pbn.iter_boards(io.BytesIO(data), pbn.TagsBuilder, encoding=e, errors="skip")
+            )
+        )
+    text = data.decode("utf-8", "replace")
+    for errors in ("strict", "skip"):
+        _both(lambda r=errors: pbn.loads(text, errors=r, limits=limits))
+
+
+def test_the_readers_use_the_core_by_default() -> None:
+    assert pbn._LEXER == "core"
+    assert isinstance(pbn._reader_for(io.BytesIO(b""), None, None), pbn._CoreReader)
+    assert isinstance(pbn._reader_for(io.StringIO(""), None, None), pbn._CoreReader)
+    # Encodings the core does not decode go to the Python reader.
+    assert isinstance(pbn._reader_for(io.BytesIO(b""), "cp1252", None), pbn.PbnReader)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_test_file_reads_the_same_both_ways(path: Path) -> None:
+    _all_ways(path.read_bytes())
+    _both(lambda: pbn.load(path, errors="skip"))
+
+
+def test_the_issue_16_rules_read_the_same_both_ways() -> None:
+    cases = [
+        # PBN 2.1 section 4.8: "#" on the first board, the last board that had the tag, "##".
+        b'[Event "#"]\n[Board "1"]\n[Site "Club"]\n\n[Board "2"]\n\n[Site "#"]\n[Event "##x"]\n',
+        b'[Site "A"]\n[Site "##B"]\n\n[Site "##C"]\n',
+        # Comments inside sections, escaped quotes, a table, a comment opening a board.
+        (
+            b'{c}\n[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1D 1S ; x\n{y\nz} 2H Pass\nPass Pass\n'
+            b'[Event "a \\"b\\" \\\\ c"]\n[ScoreTable "A;B"]\n"x y" 1\n2 3\n'
+        ),
+        # Latin-1 names, a byte-order mark, CRLF, unterminated comment and string.
+        b'\xef\xbb\xbf[West "J\xc3\xb6rg"]\r\n[North "J\xf6rg"]\r\n',
+        b'[Board "1"]\n{never closed\n',
+        b'[Board "1"]\n[Play "N"]\n"open\n',
+        b'[Board "1"]\nstray text\n\n[Board "2"]\n',
+        b'[Board "1"\n\n[Board "2"]\n',
+        b'[Board "1"]\n[Play "N"]\nSA S2 S3 S4\n*\nHA\n',
+        b'[Board "1"]\n[Note "1:a"]\n[Auction "N"]\n1C =1= =2= AP\n[Note "1:x"]\n',
+        b'%% directive\n[Deal "N:AKQJT98765432.-.-.- - - -"]\n',
+        b'[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n',
+        b'[Deal "n:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n',
+    ]
+    for data in cases:
+        _all_ways(data)
+
+
+def test_limits_fail_at_the_same_place_both_ways() -> None:
+    data = SEEDS[FILES.index(DATA / "games" / "sample.pbn")]
+    for limits in (
+        pbn.Limits(max_line=20),
+        pbn.Limits(max_section_tokens=5),
+        pbn.Limits(max_board_parts=12),
+        pbn.Limits(max_commentary=10),
+    ):
+        _all_ways(data, limits)
+    _all_ways(b'[Board "1"]\n[Play "N"]\nSA S2 S3 S4   \nH2\n', pbn.Limits(max_board_parts=5))
+    _all_ways(b"x" * 300 + b'\n\n[Board "1"]\n', pbn.Limits(max_line=10))
+
+
+def test_undecodable_bytes_fail_at_the_same_place_both_ways() -> None:
+    for data in (
+        b'[Board "1"]\n[West "ab\xe9cd"]\n\n[Board "2"]\n',
+        b'[Board "1"]\n[West "\xc3\xa9\xed\xa0\x80"]\n',  # a UTF-8 surrogate: not UTF-8
+        b'\xef\xbb\xbf[Board "1"]\n[West "\xf4\x90\x80\x80"]\n',
+        b'[West "\xe2\x82"]\n',
+    ):
+        _all_ways(data)
+
+
+NASTY = st.sampled_from(
+    [
+        *b'[]{}";%*#=$!?^\\:.-+\n\r\t ',
+        b"\x00",
+        b"\xe9",
+        b"\xc3\xa9",
+        b"\xed\xa0\x80",
+        b"\xef\xbb\xbf",
+        b"\xc2\xa0",
+        b"\xe2\x80\x83",
+        b"##",
+        b'"#"',
+        b"AP",
+        b"=1=",
+        b"\n\n",
+        b"9" * 300,
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_files_read_the_same_both_ways(data: st.DataObject) -> None:
+    raw = bytearray(data.draw(st.sampled_from(SEEDS)))
+    for _ in range(data.draw(st.integers(1, 8))):
+        if not raw:
+            break
+        i = data.draw(st.integers(0, len(raw) - 1))
+        op = data.draw(st.sampled_from(["insert", "delete", "replace", "dup"]))
+        piece = data.draw(
+            st.one_of(
+                NASTY.map(lambda x: bytes([x]) if isinstance(x, int) else x), st.binary(max_size=3)
+            )
+        )
+        if op == "insert":
+            raw[i:i] = piece
+        elif op == "delete":
+            del raw[i : i + data.draw(st.integers(1, 40))]
+        elif op == "replace":
+            raw[i : i + 1] = piece
+        else:
+            j = min(len(raw), i + data.draw(st.integers(1, 200)))
+            raw[i:i] = raw[i:j]
+    limits = data.draw(
+        st.sampled_from(
+            [
+                None,
+                pbn.Limits(
+                    max_line=40, max_section_tokens=30, max_board_parts=60, max_commentary=50
+                ),
+            ]
+        )
+    )
+    _all_ways(bytes(raw), limits)
+
+
+def _board(n: int) -> bytes:
+    return (
+        f'[Board "{n}"]\n[Dealer "N"]\n[Auction "N"]\n1NT Pass 3NT AP\n'
+        "{a comment of some length to make the board larger than it needs to be}\n"
+        '[Play "E"]\nS2 S3 S4 S5\nH2 H3 H4 H5\n*\n[Result "9"]\n\n'
+    ).encode()
+
+
+def _streaming_peak(boards: int) -> tuple[int, int]:
+    data = b"".join(_board(n) for n in range(1, boards + 1))
+    tracemalloc.start()
+    count = 0
+    for _ in pbn.iter_boards(io.BytesIO(data)):
+        count += 1
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert count == boards
+    return len(data), peak
+
+
+def test_the_streaming_reader_reads_in_memory_independent_of_the_file_size() -> None:
+    small_size, small_peak = _streaming_peak(1_000)
+    big_size, big_peak = _streaming_peak(8_000)
+    assert big_size > 7 * small_size
+    # One chunk of input and its boards at a time, whatever the file's length.
+    assert big_peak < 2 * small_peak + 50_000
+    assert big_peak < big_size // 2
