@@ -206,7 +206,7 @@ def deals(n: int, seed: int, *, chunks: Any = DEFAULT_CHUNK, first_board: int = 
         chunks=(rows, (4,)),
         dtype=np.uint64,
         meta=np.empty((0, 4), np.uint64),
-        name=f"redouble-deals-{s:x}-{b:x}-{count}-{'.'.join(map(str, rows))}",
+        name="redouble-deals-" + _import("dask.base").tokenize(s, b, rows),
     )
 
 
@@ -384,7 +384,7 @@ def board_cycle(n: int, *, chunks: Any = DEFAULT_CHUNK, first_board: int = 1) ->
             chunks=(rows,),
             dtype=np.int8,
             meta=np.empty((0,), np.int8),
-            name=f"redouble-cycle-{what}-{b:x}-{count}-{'.'.join(map(str, rows))}",
+            name=f"redouble-cycle-{what}-" + _import("dask.base").tokenize(b, rows),
         )
         for what in ("dealer", "vulnerability")
     )
@@ -537,6 +537,7 @@ def write_parquet(
         TypeError: on an argument of the wrong type.
     """
     dask = _import("dask")
+    _import("dask.base")
     _import("pyarrow.parquet")
     if not isinstance(directory, str | os.PathLike):
         raise TypeError(f"directory must be a path, not {type(directory).__name__}")
@@ -570,6 +571,8 @@ def write_parquet(
             lo = max(lo, c_hi + 1)
         if lo <= hi:
             todo.append((lo, hi - lo + 1))
+    # Keys name the job (directory, seed, columns) and the boards, so two jobs never share a task.
+    job_token = dask.base.tokenize(str(path.resolve()), s, groups, t)
     tasks = [
         dask.delayed(_write_chunk, pure=True)(
             str(path),
@@ -578,7 +581,7 @@ def write_parquet(
             size,
             groups,
             t,
-            dask_key_name=f"redouble-chunk-{s:x}-{first}-{first + size - 1}",
+            dask_key_name=f"redouble-chunk-{job_token}-{first}-{first + size - 1}",
         )
         for first, size in todo
     ]
