@@ -2,8 +2,10 @@
 
 * DD tables of the same deals on a LocalCluster of 1 worker process against 2 (each worker one
   thread, its batch pool one thread), blocks of CHUNK deals: the speed-up of a second process;
-* the same job on 1 worker against the local batch (``solver.dd_tables(threads=1)``): the
-  Dask cost of a job, and per chunk with one deal per chunk;
+* the same job on 1 worker against the local batch (``solver.dd_tables(threads=1)``, timed
+  before and after the cluster runs, as the load of a shared machine drifts): the Dask cost
+  of a job in time and in CPU (the workers', and the scheduler's apart), and per chunk with
+  one deal per chunk;
 * the fixed cost of a chunk: dealing (a few ms of work, one task per chunk) in many chunks on
   1 worker, against the same dealing done locally, divided by the number of chunks.
 
@@ -32,23 +34,27 @@ distributed = pytest.importorskip("distributed", reason=_WHY)
 rd = pytest.importorskip("redouble.dask")
 
 SEED = 77
-DEALS, SMOKE_DEALS = 30, 4
+DEALS, SMOKE_DEALS = 20, 4
 CHUNK = 5
+IDLE_SECONDS = 3.0
 CHEAP, CHEAP_CHUNKS, SMOKE_CHEAP_CHUNKS = 200_000, 200, 10
 
 
-def _timed(fn: Callable[[], Any], client: Any = None) -> tuple[float, float, Any]:
-    """Wall time, CPU time (this process, which runs the scheduler, and every worker) and result."""
+class _Run:
+    """One timed run: wall time, the workers' CPU time, this process's CPU time, the result.
 
-    def cpu() -> float:
-        workers = client.run(time.process_time) if client is not None else {}
-        return time.process_time() + sum(workers.values())
+    This process's CPU is the local batch's own work, or, for a Dask run, the scheduler's and
+    the client's (a LocalCluster's scheduler runs here)."""
 
-    start_cpu = cpu()
-    start = time.perf_counter()
-    out = fn()
-    wall = time.perf_counter() - start
-    return wall, cpu() - start_cpu, out
+    def __init__(self, fn: Callable[[], Any], client: Any = None) -> None:
+        def workers_cpu() -> float:
+            return sum(client.run(time.process_time).values()) if client is not None else 0.0
+
+        w0, c0, t0 = workers_cpu(), time.process_time(), time.perf_counter()
+        self.result = fn()
+        self.wall = time.perf_counter() - t0
+        self.here_cpu = time.process_time() - c0
+        self.workers_cpu = workers_cpu() - w0
 
 
 def _cluster(workers: int) -> Any:
@@ -56,7 +62,7 @@ def _cluster(workers: int) -> Any:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: 8787 may be taken
         silence_logs=logging.CRITICAL,
     )
 
@@ -68,43 +74,55 @@ def test_dask_scaling_and_chunk_overhead(
     n = SMOKE_DEALS if smoke else DEALS
     cheap_chunks = SMOKE_CHEAP_CHUNKS if smoke else CHEAP_CHUNKS
     batch = redouble.deals(n, SEED)
-    local_time, local_cpu, local = _timed(lambda: rs.dd_tables(batch, threads=1))
-    cheap_local, _, cheap = _timed(lambda: redouble.deals(CHEAP, SEED))
+    # The local batch before and after the cluster runs: the machine's load drifts.
+    local_before = _Run(lambda: rs.dd_tables(batch, threads=1))
+    cheap_local = _Run(lambda: redouble.deals(CHEAP, SEED))
 
-    times: dict[str, float] = {}
-    cpus: dict[str, float] = {}
+    runs: dict[str, _Run] = {}
     for workers in (1, 2):
         with _cluster(workers) as cluster, distributed.Client(cluster) as client:
             client.run(rs.set_pool, threads=1)  # each worker's pool built before timing
             client.run(importlib.import_module, "redouble.dask")
             rd.features(rd.deals(8, 1, chunks=1))["hcp"].compute()  # a first job, untimed
             job = rd.dd_tables(rd.deals(n, SEED, chunks=CHUNK), threads=1)
-            key = f"{workers} workers"
-            times[key], cpus[key], got = _timed(job.compute, client)
-            assert np.array_equal(got, local)
+            runs[f"{workers}"] = _Run(job.compute, client)
+            # What idle workers burn (heartbeats, the profiler's sampling), per second.
+            runs[f"idle {workers}"] = _Run(lambda: time.sleep(IDLE_SECONDS), client)
             if workers == 1:
                 per_deal = rd.dd_tables(rd.deals(n, SEED, chunks=1), threads=1)
-                times["chunks of 1"], cpus["chunks of 1"], got = _timed(per_deal.compute, client)
-                assert np.array_equal(got, local)
-                size = CHEAP // cheap_chunks
-                darr = rd.deals(CHEAP, SEED, chunks=size)
-                times["cheap"], _, got = _timed(darr.compute)
-                assert np.array_equal(got, cheap)
+                runs["chunks of 1"] = _Run(per_deal.compute, client)
+                darr = rd.deals(CHEAP, SEED, chunks=CHEAP // cheap_chunks)
+                runs["cheap"] = _Run(darr.compute, client)
+    local_after = _Run(lambda: rs.dd_tables(batch, threads=1))
+    for name, run in runs.items():
+        if name.startswith("idle"):
+            continue
+        want = cheap_local.result if name == "cheap" else local_before.result
+        assert np.array_equal(run.result, want), name
+    assert np.array_equal(local_after.result, local_before.result)
+    local_wall = (local_before.wall + local_after.wall) / 2
+    local_cpu = (local_before.here_cpu + local_after.here_cpu) / 2
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    one, two = times["1 workers"], times["2 workers"]
+    one, two, small = runs["1"], runs["2"], runs["chunks of 1"]
+    cheap = runs["cheap"]
     with capsys.disabled():
         print(
             f"\nredouble.dask, {n} DD tables in chunks of {CHUNK} (load average {load:.1f}, "
-            f"{os.cpu_count()} cores): local batch {local_time:.2f} s; 1 worker {one:.2f} s "
-            f"({one / local_time:.2f}x the local batch); 2 workers {two:.2f} s "
-            f"(speed-up {one / two:.2f}x over 1 worker)\n"
-            f"  CPU time (workers and scheduler) against the local batch's: 1 worker "
-            f"{cpus['1 workers'] / local_cpu:.2f}x, 2 workers {cpus['2 workers'] / local_cpu:.2f}x, "
-            f"chunks of 1 {cpus['chunks of 1'] / local_cpu:.2f}x\n"
-            f"  chunks of 1 deal on 1 worker: {times['chunks of 1']:.2f} s, "
-            f"{times['chunks of 1'] / local_time:.2f}x the local batch, "
-            f"{(times['chunks of 1'] - local_time) / n * 1000:.0f} ms a chunk over it\n"
+            f"{os.cpu_count()} cores), each worker 1 thread with a 1-thread pool:\n"
+            f"  local batch {local_before.wall:.2f} s before and {local_after.wall:.2f} s after "
+            f"the cluster runs (CPU {local_cpu:.2f} s)\n"
+            f"  1 worker {one.wall:.2f} s ({one.wall / local_wall:.2f}x the local batch); "
+            f"2 workers {two.wall:.2f} s (speed-up {one.wall / two.wall:.2f}x over 1 worker)\n"
+            f"  CPU against the local batch's: workers {one.workers_cpu / local_cpu:.2f}x "
+            f"(1 worker), {two.workers_cpu / local_cpu:.2f}x (2 workers); scheduler and client "
+            f"{one.here_cpu:.2f} s and {two.here_cpu:.2f} s; idle, the workers take "
+            f"{runs['idle 1'].workers_cpu / IDLE_SECONDS:.3f} (1) and "
+            f"{runs['idle 2'].workers_cpu / IDLE_SECONDS:.3f} (2) CPU seconds a second\n"
+            f"  chunks of 1 deal on 1 worker: {small.wall:.2f} s, "
+            f"{small.wall / local_wall:.2f}x the local batch, "
+            f"{(small.wall - local_wall) / n * 1000:.0f} ms a chunk over it; workers' CPU "
+            f"{small.workers_cpu / local_cpu:.2f}x the local batch's\n"
             f"  dealing {CHEAP} deals in {cheap_chunks} chunks on 1 worker: "
-            f"{times['cheap']:.2f} s against {cheap_local:.2f} s locally, "
-            f"{(times['cheap'] - cheap_local) / cheap_chunks * 1000:.1f} ms a chunk over it"
+            f"{cheap.wall:.2f} s against {cheap_local.wall:.2f} s locally, "
+            f"{(cheap.wall - cheap_local.wall) / cheap_chunks * 1000:.1f} ms a chunk over it"
         )

@@ -259,7 +259,7 @@ def client() -> Iterator[Any]:
         n_workers=2,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # any free port: 8787 may be taken
         silence_logs=logging.CRITICAL,
     )
     with distributed.Client(cluster) as c:
