@@ -63,18 +63,26 @@ def features(deals: Any) -> dict[str, npt.NDArray[Any]]:
     Raises:
         InvalidDealError: on a wrong dtype or shape.
     """
-    arr = _batch(deals)
-    raw = _core.batch_features(arr)
-    out: dict[str, npt.NDArray[Any]] = {}
-    for name, col in FEATURE_IDS.items():
-        v = raw[:, :, col]
-        if name in ("balanced", "semi_balanced"):
-            out[name] = v.astype(bool)
-        elif name == "quick_tricks":
-            out[name] = v.astype(np.float64) / 2
-        else:
-            out[name] = v.astype(np.int8)
-    shape = raw[:, :, 1:5].astype(np.int8)
-    out["shape"] = shape
-    out["shape_sorted"] = -np.sort(-shape, axis=2)
-    return out
+    return _from_raw(_core.batch_features(_batch(deals)))
+
+
+def _from_raw(raw: npt.NDArray[np.int16]) -> dict[str, npt.NDArray[Any]]:
+    """The features from the core's ``(N, 4, NUM_FEATURES)`` output (also used by redouble.dask)."""
+    return {name: _feature_from_raw(raw, name) for name in FEATURE_NAMES}
+
+
+#: The keys of :func:`features`, in order.
+FEATURE_NAMES = (*FEATURE_IDS, "shape", "shape_sorted")
+
+
+def _feature_from_raw(raw: npt.NDArray[np.int16], name: str) -> npt.NDArray[Any]:
+    """One feature from the core's raw output (redouble.dask converts block by block)."""
+    if name in ("shape", "shape_sorted"):
+        shape = raw[:, :, 1:5].astype(np.int8)
+        return shape if name == "shape" else -np.sort(-shape, axis=2)
+    v = raw[:, :, FEATURE_IDS[name]]
+    if name in ("balanced", "semi_balanced"):
+        return v.astype(bool)
+    if name == "quick_tricks":
+        return v.astype(np.float64) / 2
+    return v.astype(np.int8)
