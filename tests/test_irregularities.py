@@ -319,10 +319,16 @@ def test_auction_1912_law_50_insufficient_declaration_bars_partner() -> None:
 
 
 def test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty() -> None:
+    """Auction Bridge (1912), Case 2: A bids two Hearts, Y two Diamonds; B demands that the
+    declaration be made sufficient; Y "corrects" it to three Diamonds — that is the Law 50
+    penalty, not a Law 52 correction, and Z may not bid three No-trumps."""
     g = game("auction_1912", "2H")
     g.call("2D")
+    g.call_attention(seat=S)  # B calls attention to the insufficient declaration
     with pytest.raises(IrregularityError, match="Case 2"):
         g.correct_call("3D")
+    with pytest.raises(IrregularityError, match="already"):
+        g.call_attention(seat=N)
     g.decide("penalise", call="3D")
     g.call("P")
     with pytest.raises(IllegalCallError):
@@ -358,6 +364,54 @@ def test_auction_1912_law_52_inadvertent_declaration_corrected() -> None:
     g.call("P")
     with pytest.raises(IrregularityError, match="L52"):
         g.correct_call("2S", seat=N)
+
+
+def test_auction_1912_law_52_insufficient_declaration_corrected_before_attention() -> None:
+    """Auction Bridge (1912), Law 52 with Case 2: "Two Diamonds — I mean, three Diamonds" is
+    corrected without penalty if neither adversary has acted or called attention to the
+    insufficient declaration: the Law 50 ruling is withdrawn and the partner is not barred."""
+    g = game("auction_1912", "2H")
+    g.call("2D")  # East: insufficient; the Law 50 ruling opens
+    assert only(g).kind is Irregularity.INSUFFICIENT_DECLARATION
+    with pytest.raises(IrregularityError, match="who made the declaration"):
+        g.correct_call("3D", seat=W)
+    with pytest.raises(IrregularityError, match="not an adversary"):
+        g.call_attention(seat=W)  # East's partner cannot call attention
+    g.correct_call("3D", seat=E)
+    assert not g.pending
+    assert [str(c) for c in g.declaring.calls] == ["2H", "3D"]
+    r = last_ruling(g, Irregularity.DECLARATION_CORRECTED)
+    assert (r.data["from"], r.data["to"], r.options) == ("2D", "3D", ())
+    g.call("P")  # South
+    g.call("3NT")  # West is not barred: no penalty
+    assert str(g.declaring.calls[-1]) == "3NT"
+    assert Game.replay(g.log).log == g.log
+    # An impossible declaration too, and with a slip in the declaration's name.
+    g = game("auction_1912", "1H")
+    g.call("8D")
+    g.correct_call("2D")
+    assert not g.pending
+    g.call("P")
+    assert "3NT" in [str(c) for c in g.legal_actions()]  # West is not barred
+    # Once the adversary acts on the ruling, the correction is his decision, not a free one.
+    g = game("auction_1912", "2H")
+    g.call("2D")
+    g.decide("condone", seat=N, call="3D")
+    with pytest.raises(IrregularityError, match="under a ruling"):
+        g.correct_call("4D")
+    # Once attention is called the normal Law 50 ruling applies, and replays.
+    g = game("auction_1912", "2H")
+    g.call("2D")
+    g.call_attention(seat=N)
+    assert g.log[-1].kind == "call_attention"
+    with pytest.raises(IrregularityError, match="Case 2"):
+        g.correct_call("3D")
+    g.decide("penalise", call="3D")
+    g.call("P")
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # West is barred
+    assert Game.replay(g.log).log == g.log
+    with pytest.raises(GameError, match="strict"):
+        Game("auction_1912").call_attention(seat=N)
 
 
 def test_auction_1912_law_54_illegal_double_has_no_penalty_case_6() -> None:
@@ -414,6 +468,31 @@ def test_auction_1912_law_65_card_exposed_in_auction_bars_partner() -> None:
     g.decide("prohibit_suit")
     assert all(Card(c).suit != Suit.CLUBS for c in g.legal_actions())
     assert g.exposed_cards[W] == {Card.parse("C5")}
+
+
+def test_auction_1912_law_42_barred_dealer_makes_the_lowest_declaration() -> None:
+    """Auction Bridge (1912), Laws 42 and 65: the dealer must declare, and his partner's card
+    exposed before he speaks bars him from bidding. The laws are silent on the clash; the
+    decision (see ``redouble.auction.Bar``): he makes the lowest declaration, One Spade, and
+    nothing else, and the bar holds for every later bid and double."""
+    g = game()
+    g.expose("C8", seat=S)  # before the dealer's first declaration
+    assert g.to_act is N
+    assert not g.pending
+    assert [str(c) for c in g.legal_actions()] == ["1S"]
+    with pytest.raises(IllegalCallError, match="barred"):
+        g.call("1NT")
+    with pytest.raises(IllegalCallError, match="must declare"):
+        g.call("P")
+    g.call("1S")
+    g.call("1H")  # East
+    g.call("P")
+    g.call("P")
+    assert g.to_act is N
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # no further bid or double
+    g.call("P")
+    assert g.contract is not None
+    assert g.contract.spec() == "1H"
 
 
 def test_auction_1912_law_66_leaders_partner_exposes_before_lead() -> None:
@@ -1582,6 +1661,45 @@ def test_bridge_1906_law_97_consultation_forfeits_penalty() -> None:
     assert last_ruling(g, Irregularity.CONSULTATION).data["penalty_lost"] is True
 
 
+def test_bridge_1906_law_97_consultation_forfeits_a_lone_claimants_penalty() -> None:
+    """Bridge (Elwell, 1906), Law 97: "If they do so consult, the penalty is paid" — also where
+    only one player may claim it: the eldest hand under Law 46 (the trump made without
+    permission), Law 47 (the make passed back) and Law 67 (a card exposed by the dealer's side
+    before the make), who consults his partner all the same."""
+    # Law 46: the new deal is lost; the trump stands (the option without a penalty).
+    g = game("bridge_1906")
+    g.call("H", seat=S)
+    assert only(g).claimants == (E,)
+    g.decide("new_deal", seat=E, consulted=True)
+    assert g.hand_number == 1
+    assert g.declaring.maker is S
+    assert last_ruling(g, Irregularity.CONSULTATION).data["penalty_lost"] is True
+    # Law 47: the new deal is lost; the partner still makes the trump.
+    g = game("bridge_1906", "P")
+    g.call("P")
+    assert only(g).claimants == (E,)
+    g.decide("new_deal", seat=E, consulted=True)
+    assert g.hand_number == 1
+    assert not g.pending
+    assert g.log[-2].kind == "forfeited"  # no option without a penalty: nothing is exacted
+    assert g.to_act is S
+    g.call("NT")
+    assert g.declaring.maker is S
+    # Law 67: the claim is lost and the deal stands.
+    g = game("bridge_1906")
+    g.expose("SA", seat=N)
+    assert only(g).claimants == (E,)
+    g.decide("new_deal", seat=E, consulted=True)
+    assert g.hand_number == 1
+    assert not g.pending
+    assert last_ruling(g, Irregularity.CONSULTATION).data["penalty_lost"] is True
+    # Without consulting, the lone claimant's choice stands.
+    g = game("bridge_1906")
+    g.expose("SA", seat=N)
+    g.decide("new_deal", seat=E)
+    assert g.hand_number == 2
+
+
 def test_bridge_1906_law_100_attention_to_trick() -> None:
     g = spades("bridge_1906")
     g.play("CA")
@@ -1659,6 +1777,38 @@ def test_bridge_1906_law_19_lowest_equal_cards_recut_for_the_deal() -> None:
                                                        frozenset({"P3", "P4"})}  # fmt: skip
         last = r.rounds[-1]
         assert r.dealer == min(last, key=lambda p: (int(last[p].rank) + 1) % 13)
+
+
+def test_bridge_three_handed_dealer_keeps_the_permanent_dummy_for_the_rubber() -> None:
+    """Bridge (Elwell, 1906), Bridge for Three Players: "the one cutting the lowest card has
+    the deal and a permanent dummy during the game or the rubber [...] It is then customary
+    for each player to have dummy in turn, during one game or rubber." Every hand of the
+    rubber is dealt and played by the holder with the same dummy; the next rubber's holder is
+    the next player in turn."""
+    for strict in (True, False):
+        g = Game("bridge_three_handed", seed=7, first_dealer=E, strict=strict)
+        g.auto_play(RandomPlayer(7))
+        played = [h for h in g.results if h.contract is not None]
+        assert len(played) >= 2
+        assert all(h.dealer is E for h in g.results)
+        assert all(h.contract.declarer is E and h.contract.dummy is W for h in played)
+        assert g.phase is Phase.COMPLETE  # one rubber: the session of one holder
+        assert Game.from_json(g.to_json()).results[-1].dealer is E
+    cut = cut_for_dummy(
+        "bridge_three_handed", ["A", "B", "C"], cuts=[{"A": "9C", "B": "2D", "C": "KH"}]
+    )
+    assert cut.holder == "B"
+    assert [cut.holder_of(n) for n in (1, 2, 3, 4)] == ["B", "A", "C", "B"]
+    with pytest.raises(GameError, match="at least 1"):
+        cut.holder_of(0)
+    with pytest.raises(TypeError, match="number"):
+        cut.holder_of(True)
+    # A deal by another player cannot stand: it would move the permanent dummy.
+    g = Game("bridge_three_handed", deals=[DEAL], strict=False)
+    g.report_dealt_out_of_turn(E)
+    assert codes(only(g)) == ["new_deal"]
+    with pytest.raises(GameError, match="dummy"):
+        Game("bridge_three_handed", deals=[DEAL], strict=False).report_dealt_out_of_turn(S)
 
 
 def test_bridge_three_handed_lowest_cut_has_the_permanent_dummy() -> None:
@@ -1940,6 +2090,7 @@ def test_scoring_case_procedure_fields_the_engine_computes() -> None:
     case = by_event["insufficient_declaration"]
     g = game("auction_1912", "2H")
     g.call("2D")
+    g.call_attention(seat=S)  # claimed by B before an adversary acts: Law 52 no longer frees
     with pytest.raises(IrregularityError):
         g.correct_call("3D")
     g.decide("penalise", call="3D")

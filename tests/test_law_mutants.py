@@ -283,11 +283,6 @@ def test_auction_law_48_not_when_the_second_call_is_a_bid() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Bridge for Three Players: 'Only one adversary, the leader, can double' - "
-    "BridgeDeclaration.double_by records a double by the leader's partner",
-)
 def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
     """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double."
     The four-handed laws 54 and 59 (the third hand doubling before his partner asked "May I
@@ -300,8 +295,29 @@ def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
     hands = {S: dummy, N: CardSet(rest[:13]), E: CardSet(rest[13:26]), W: CardSet(rest[26:])}
     d = declaring_procedure("bridge_three_handed", N, deal=Deal(hands))
     d.call("P")  # the dealer passes: the dummy's make is compulsory
-    with pytest.raises(ValueError, match="double"):
+    with pytest.raises(ValueError, match="only the leader"):
         d.double_by(W)
+    assert d.doublings == 0
+    assert d.to_call is E  # nothing changed: the leader still speaks
+    d.double_by(E)  # the leader's own double, recorded out of order, is his to make
+    assert d.doublings == 1
+
+
+def test_three_handed_lenient_game_refuses_the_third_hands_double() -> None:
+    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can
+    double." A lenient game therefore opens no Law 54/59 ruling (whose "let stand" the maker
+    could not apply) for the third hand's double: it is refused, nothing changes."""
+    from redouble.errors import IllegalCallError
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("bridge_three_handed", deals=[deal], strict=False)
+    g.call("H")  # the dealer makes hearts from his own hand
+    log = g.log
+    with pytest.raises(IllegalCallError, match="only the leader"):
+        g.call("X", seat=W)
+    assert g.log == log
+    assert not g.pending
+    assert g.to_act is E
 
 
 # ------------------------------------------------------------------------------------------------

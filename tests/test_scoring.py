@@ -799,6 +799,9 @@ def _procedure_insufficient_declaration(case: Mapping[str, Any]) -> dict[str, An
         g = _game(case["law_set"])
         for letter, call in data["auction"]:
             g.call(call, seat=seats[letter])
+        if data["claim_before_adversary_acts"]:
+            # The claim calls attention to the declaration: Law 52 no longer frees (Case 2).
+            g.call_attention(seat=claimant)
         return g
 
     g = start()

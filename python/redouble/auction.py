@@ -185,6 +185,16 @@ class Bar:
     or doubles (``lifted_by_adversary``). Law 65: the partner of a player who exposed a card
     before the final declaration may make no further bid *or double* that hand
     (``doubles_too``, never lifted).
+
+    A bar that meets a compulsory declaration: Auction Bridge (1912), Law 42 says the dealer
+    "must declare" (he may not pass), and Law 65 bars him from bidding when his partner exposes
+    a card after the deal and before he has spoken. The laws do not say which gives way; we
+    decide that the dealer makes the *lowest* declaration (One Spade in Auction 1912, the
+    declaration of least value) and nothing else, and that the bar holds for every later bid
+    and double. Law 42's duty is met with the least the laws allow, so the bar still takes the
+    choice of declaration from the offending side, and the auction goes on (the alternative,
+    a pass, is what Law 42 forbids; a new deal would be a penalty no law gives). Law 48 limits
+    the loss on the dealer's original One Spade to 100 points, as for any other.
     """
 
     seat: Seat
@@ -354,9 +364,21 @@ class Auction:
         for b in self.bars:
             if b.seat != seat:
                 continue
+            if c.is_bid and c == self._compulsory_declaration():
+                return None  # the bar yields to the dealer's compulsory declaration (see Bar)
             if c.is_bid or (b.doubles_too and c.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)):
                 return b
         return None
+
+    def _compulsory_declaration(self) -> Call | None:
+        """The lowest declaration, when the seat to call may not pass (Auction Bridge (1912),
+        Law 42: the dealer must declare), else None."""
+        if int(self._core.fault(int(_core.PASS))) == 0:
+            return None
+        mask = self._core.legal_calls()
+        first = int(_core.FIRST_BID)
+        bid = next((i for i in range(first, self._core.num_calls()) if mask >> i & 1), None)
+        return None if bid is None else self._call(bid)
 
     def why_illegal(self, call: Call | str) -> str | None:
         """Why `call` is not legal now, citing the law; None if it is legal."""
@@ -732,6 +754,13 @@ class BridgeDeclaration:
         doubling_side = self._maker.side.opponents if adversaries else self._maker.side
         if who.side != doubling_side:
             raise IllegalCallError(f"{who.name.title()} may not double here")
+        if who not in self._doublers():
+            # Out of order is one thing, no right to double at all another: in three-handed
+            # Bridge "only one adversary, the leader, can double" (Bridge (Elwell, 1906), Bridge
+            # for Three Players), and no double passes a law set's limit.
+            raise IllegalCallError(
+                f"{who.name.title()} may not double here: {self._no_double(who)}"
+            )
         self._calls.append((who, Call.DOUBLE))
         if self._doublings == 0:
             self._original_doubler = who
@@ -739,6 +768,20 @@ class BridgeDeclaration:
         self._passes_in_round = 0
         self._advance()
         return Call.DOUBLE
+
+    def _no_double(self, who: Seat) -> str:
+        """Why `who`, on the side to double, has no double now (for messages)."""
+        limit = self._law.doubling.max_doublings
+        if limit is not None and self._doublings >= limit:
+            return f"no further doubling is allowed [{self._law.doubling.cite('max_doublings')}]"
+        if self._three and who != self._dealer:
+            return "only the leader may double [Bridge (Elwell, 1906), Bridge for Three Players]"
+        if self._three:
+            return (
+                "the dealer has seen the two hands and may not re-double "
+                "[Bridge (Elwell, 1906), Bridge for Three Players]"
+            )
+        return f"no further doubling is allowed [{self._law.doubling.cite('max_doublings')}]"
 
     def _make(self, seat: Seat, symbol: str) -> None:
         self._declaration = symbol

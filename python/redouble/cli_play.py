@@ -334,6 +334,14 @@ class _Session:
         self.human = Seat.parse(args.seat)
         self.allow_undo = not args.no_undo
         options: dict[str, Any] = {"first_dealer": args.dealer}
+        self.holds_dummy = False
+        if laws.get(args.law).compulsory_dummy is not None and (
+            self.human == Seat.parse(args.dealer).partner
+        ):
+            # Three-handed Bridge: nobody sits at the permanent dummy, opposite the dealer who
+            # holds it for the rubber; a player given that seat holds the dummy and deals.
+            options["first_dealer"] = self.human
+            self.holds_dummy = True
         if args.deal:
             options.update(deals=[Deal.from_pbn(args.deal)], boards=1)
         else:
@@ -490,6 +498,8 @@ class _Session:
         from .game import Phase
 
         self.say(f"You are {self.human.name.title()}. Type 'help' for the commands.")
+        if self.holds_dummy:
+            self.say("Three-handed: you hold the permanent dummy and deal every hand.")
         while self.game.phase is not Phase.COMPLETE:
             g = self.game
             if g.hand_number != self.shown_hand:

@@ -208,6 +208,8 @@ class _HandState:
         self._revoke_claims: dict[Side, str] = {}
         # Who may double only with another's consent (B56, B60): doubler -> the consent.
         self._consent_needed: dict[Seat, _Consent] = {}
+        # Law 50 rulings an adversary has called attention to (A52, Case 2): no free correction.
+        self._attention: set[int] = set()
         self._after_call()
 
     def _after_call(self) -> None:
@@ -354,7 +356,12 @@ class _HandState:
         if self._session.is_complete:
             self._end()
             return
-        self._dealer = self._dealer.lho
+        if self._law.compulsory_dummy is None:
+            self._dealer = self._dealer.lho
+        # Three-handed Bridge: "the one cutting the lowest card has the deal and a permanent
+        # dummy during the game or the rubber" (Bridge (Elwell, 1906), Bridge for Three
+        # Players). The session is that rubber, so its dealer, the dummy-holder, deals every
+        # hand and his partner's seat stays the dummy; the next holder starts a new session.
         self._start_hand()
 
     def _end(self) -> None:

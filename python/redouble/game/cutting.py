@@ -182,6 +182,24 @@ class DummyCut:
     tenure: str
     rotation: tuple[str, ...]
 
+    def holder_of(self, number: int) -> str:
+        """Who has the dummy, and so the deal, in the `number`-th game or rubber (1-based).
+
+        "It is then customary for each player to have dummy in turn, during one game or
+        rubber" (Bridge (Elwell, 1906), Bridge for Three Players): the holder keeps the deal
+        and the dummy for every hand of his game or rubber (one :class:`Game` session), then
+        the next player of ``rotation`` takes them, and so round.
+
+        Raises:
+            TypeError: `number` is not an int.
+            GameError: `number` is less than 1.
+        """
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"number must be an int, not {type(number).__name__}")
+        if number < 1:
+            raise GameError(f"number must be at least 1, got {number}")
+        return self.rotation[(number - 1) % len(self.rotation)]
+
 
 def cut_for_dummy(
     law_set: LawSet | str,

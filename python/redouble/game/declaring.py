@@ -8,6 +8,7 @@ from ..errors import GameError, IllegalCallError, IllegalPlayError, RedoubleErro
 from ..irregularities import (
     Irregularity,
     IrregularityError,
+    Ruling,
 )
 from .core import _IMPOSSIBLE_BID, TOP_LEVEL, _Consent, _parse_card
 from .events import Event, Phase
@@ -138,6 +139,16 @@ class _LenientDeclaring(_Reports):
                 self._raise(Irregularity.PASS_BACK, s, data={"call": text})
                 return
             raise IllegalCallError(why)
+        if self._law.compulsory_dummy is not None and (
+            s == dealer.partner or (s == dealer.rho and c.kind is CallKind.DOUBLE)
+        ):
+            # Three-handed Bridge: nobody sits at the permanent dummy, and "only one adversary,
+            # the leader, can double" — the other's double is no double out of turn (Laws 54,
+            # 59, which the maker could let stand) but one he never has.
+            who = "the dummy makes no call" if s == dealer.partner else "only the leader may double"
+            raise IllegalCallError(
+                f"{s.name.title()}: {who} [Bridge (Elwell, 1906), Bridge for Three Players]"
+            )
         if d.maker is None:
             if s.side != dealer.side:
                 self._log.append(Event("call", s, {"call": text}))
@@ -184,11 +195,17 @@ class _LenientDeclaring(_Reports):
 
     def correct_call(self, call: Call | str, *, seat: Seat | int | str | None = None) -> None:
         """Correct an inadvertent declaration before the next player acts, without penalty
-        (A52). Not once an adversary has called attention to it (Case 2), and not in Bridge,
-        where a declaration once made cannot be altered (B49).
+        (Auction Bridge (1912), Law 52): "Two Diamonds — I mean, three Diamonds".
+
+        An insufficient or impossible declaration opens its Law 50 ruling at once, but until an
+        adversary acts on it (decides the ruling) or calls attention to it
+        (:meth:`call_attention`) its maker may still correct it for free: the ruling is
+        withdrawn and his partner is not barred. Once attention is called, the correction is
+        the Law 50 penalty, not a free one (Law 52 as Case 2 reads it). In Bridge a
+        declaration once made cannot be altered (Bridge (Elwell, 1906), Law 49).
 
         Raises:
-            GameError: strict game, or not the declaring phase.
+            GameError: strict game, not the declaring phase, or another decision pending.
             IrregularityError: the correction is not allowed; nothing changes.
             IllegalCallError: the new call is not legal.
         """
@@ -199,15 +216,15 @@ class _LenientDeclaring(_Reports):
         law52 = self._code.rules.get(Irregularity.DECLARATION_CORRECTED)
         if not isinstance(d, Auction) or law52 is None:
             raise IrregularityError("a declaration once made cannot be altered [seed 003 L49]")
-        for r in self._open.values():
-            if r.kind in (
-                Irregularity.INSUFFICIENT_DECLARATION,
-                Irregularity.IMPOSSIBLE_DECLARATION,
-            ):
-                raise IrregularityError(
-                    "an adversary has called attention to the declaration: its correction is "
-                    "the law 50 penalty, not a free correction [seed 000 L52; Case 2]"
-                )
+        slips = [
+            r
+            for r in self._open.values()
+            if r.kind
+            in (Irregularity.INSUFFICIENT_DECLARATION, Irregularity.IMPOSSIBLE_DECLARATION)
+        ]
+        if slips:
+            self._correct_slip(d, slips[-1], call, seat)
+            return
         calls = d.calls
         if not calls:
             raise IrregularityError("there is no declaration to correct")
@@ -216,6 +233,12 @@ class _LenientDeclaring(_Reports):
             raise IrregularityError(
                 "only the last declaration, before the next player acts, may be corrected "
                 "[seed 000 L52]"
+            )
+        if self._last_call_applied():
+            raise IrregularityError(
+                "that declaration was made under a ruling (the Law 50 penalty or its "
+                "condonation): it is not an inadvertent one to correct "
+                "[Auction Bridge (1912), Law 52, Case 2]"
             )
         trial = d.copy()
         trial.undo()
@@ -231,6 +254,90 @@ class _LenientDeclaring(_Reports):
             Irregularity.DECLARATION_CORRECTED, last, data={"from": str(calls[-1]), "to": str(new)}
         )
         self._after_call()
+
+    def _last_call_applied(self) -> bool:
+        """Whether the last declaration was made by a decision's rectification (internal)."""
+        for e in reversed(self._log):
+            if e.kind == "correct_call":
+                return False
+            if e.kind == "call" and not e.data.get("compulsory"):
+                return bool(e.data.get("applied"))
+        return False
+
+    def _correct_slip(
+        self, d: Auction, r: Ruling, call: Call | str, seat: Seat | int | str | None
+    ) -> None:
+        """Law 52's free correction of an insufficient or impossible declaration whose Law 50
+        ruling is still open and unnoticed (internal; see :meth:`correct_call`)."""
+        offender = r.offender
+        assert offender is not None
+        if r.id in self._attention:
+            raise IrregularityError(
+                "an adversary has called attention to the declaration: its correction is "
+                "the Law 50 penalty, not a free correction [Auction Bridge (1912), Law 52, "
+                "Case 2]"
+            )
+        if seat is not None and Seat.of(seat) != offender:
+            raise IrregularityError(
+                f"only {offender.name.title()}, who made the declaration, may correct it "
+                "[Auction Bridge (1912), Law 52]"
+            )
+        new = Call.parse(call, self._law)
+        why = d.why_illegal(new)
+        if why is not None:
+            raise IllegalCallError(why)
+        for other in self._open.values():
+            if other.blocking and other.id != r.id:
+                raise GameError(
+                    f"a decision is pending: ruling {other.id} ({other.kind.value}, {other.law})"
+                )
+        self._log.append(Event("correct_call", offender, {"call": str(new)}))
+        self._close(r, "decided")  # withdrawn: the correction is the whole of it
+        d.call(new)
+        self._calls_in_hand += 1
+        self._raise(
+            Irregularity.DECLARATION_CORRECTED,
+            offender,
+            data={"from": str(r.data["call"]), "to": str(new), "ruling": r.id},
+        )
+        self._after_call()
+
+    def call_attention(self, *, seat: Seat | int | str, ruling: int | None = None) -> None:
+        """An adversary calls attention to an insufficient or impossible declaration.
+
+        Auction Bridge (1912), Law 52 lets an inadvertent declaration be corrected without
+        penalty before the next player acts; Case 2 reads into it "or either adversary calls
+        attention to the insufficient declaration". From this act on, the declaration's Law 50
+        ruling (by default the one open) can only be decided: :meth:`correct_call` refuses the
+        free correction. `seat` is the adversary who speaks (one of the ruling's claimants).
+
+        Raises:
+            GameError: strict game, or not the declaring phase.
+            IrregularityError: no such open ruling on an insufficient or impossible
+                declaration, `seat` is not an adversary of its maker, or attention was already
+                called to it; nothing changes.
+        """
+        self._need_lenient("call_attention")
+        who = Seat.of(seat)
+        if self._phase is not Phase.DECLARE:
+            raise GameError("attention to a declaration is called only while declaring")
+        r = self._find_ruling(ruling)
+        if r.kind not in (
+            Irregularity.INSUFFICIENT_DECLARATION,
+            Irregularity.IMPOSSIBLE_DECLARATION,
+        ):
+            raise IrregularityError(
+                f"ruling {r.id} is not on an insufficient or impossible declaration"
+            )
+        if who not in r.claimants:
+            raise IrregularityError(
+                f"{who.name.title()} is not an adversary of the declaration's maker; "
+                f"claimants: {', '.join(s.letter for s in r.claimants)}"
+            )
+        if r.id in self._attention:
+            raise IrregularityError(f"attention has already been called to ruling {r.id}")
+        self._log.append(Event("call_attention", who, {"ruling": r.id}))
+        self._attention.add(r.id)
 
     def _lead_while_declaring(self, card: Card | str | int, seat: Seat | None) -> None:
         """A card led before the declaring is over: Auction A65 (an exposed card); Bridge B56,

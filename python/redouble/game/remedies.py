@@ -67,18 +67,17 @@ class _Remedies(_LenientPlay):
             )
         opt = r.option(option)
         params: dict[str, Any] = {"card": card, "suit": suit, "call": call}
-        forfeit = (
-            consulted
-            and self._code.consultation_forfeits
-            and len(r.claimants) == 2
-            and opt.code not in _NO_PENALTY
-        )
+        # Bridge (Elwell, 1906), Law 97: "If they do so consult, the penalty is paid" — for
+        # every penalty, whether one adversary may claim it (Laws 46, 47, 67: the eldest hand)
+        # or either may; a lone claimant consults his partner all the same.
+        forfeit = consulted and self._code.consultation_forfeits and opt.code not in _NO_PENALTY
+        chosen: Option | None = opt
         if forfeit:
-            fallback = next((o for o in r.options if o.code in _NO_PENALTY), None)
-            if fallback is None:
-                raise IrregularityError(f"ruling {r.id} has no option without a penalty")
-            opt = fallback
-        apply = self._prepare(r, opt, params)
+            # The penalty is paid: the ruling falls back to its option without a penalty, or,
+            # where it has none (Law 67's new deal, Law 47's choice), closes with nothing
+            # exacted and the hand goes on as it stands.
+            chosen = next((o for o in r.options if o.code in _NO_PENALTY), None)
+        apply = self._prepare(r, chosen, params) if chosen is not None else (lambda: None)
         data: dict[str, Any] = {"option": option, "ruling": r.id}
         for key, value in params.items():
             if value is not None:
@@ -86,7 +85,7 @@ class _Remedies(_LenientPlay):
         if consulted:
             data["consulted"] = True
         self._log.append(Event("decide", by, data))
-        self._close(r, "decided")
+        self._close(r, "decided" if chosen is not None else "forfeited")
         if consulted:
             self._raise(
                 Irregularity.CONSULTATION,

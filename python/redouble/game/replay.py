@@ -78,6 +78,7 @@ def _table() -> dict[str, _Replayed]:
         ),
         "record_wrong_penalty": _Replayed(Game.record_wrong_penalty, {"ruling": _INT}),
         "correct_call": _Replayed(Game.correct_call, {"call": _STR}, required=("call",)),
+        "call_attention": _Replayed(Game.call_attention, {"ruling": _INT}, seat=True),
         "report_new_deal_ground": _Replayed(
             Game.report_new_deal_ground,
             {"ground": _STR, "hand": _INT_OR_NONE},

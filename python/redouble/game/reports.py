@@ -390,6 +390,9 @@ class _Reports(_Remedies):
         actual = Seat.of(dealer)
         if actual == self._dealer:
             raise GameError(f"{actual.name.title()} is the rightful dealer")
+        permanent = self._law.compulsory_dummy is not None
+        if permanent and actual == self._dealer.partner:
+            raise GameError(f"{actual.name.title()} is the dummy: nobody sits there to deal")
         who = None if seat is None else Seat.of(seat)
         self._log.append(
             Event(
@@ -417,6 +420,17 @@ class _Reports(_Remedies):
                     options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("new_deal",)),
                 )
                 self._decide_now(r, "let_stand")
+            return
+        if permanent:
+            # Three-handed Bridge: the holder of the permanent dummy deals every hand of his
+            # game or rubber (Bridge (Elwell, 1906), Bridge for Three Players). Letting another
+            # player's deal stand would move the dummy; the deal is corrected or nothing.
+            self._raise(
+                Irregularity.DEALT_OUT_OF_TURN,
+                actual,
+                data=data,
+                options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("let_stand",)),
+            )
             return
         self._raise(Irregularity.DEALT_OUT_OF_TURN, actual, data=data)
 

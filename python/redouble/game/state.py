@@ -47,7 +47,9 @@ class Game(_LenientDeclaring):
     Args:
         law_set: a :class:`LawSet` or its name.
         seed: deals come from ``dealing`` under this seed, hand n being board n.
-        first_dealer: who deals the first hand (the deal passes to the left).
+        first_dealer: who deals the first hand (the deal passes to the left). In three-handed
+            Bridge the dealer is the holder of the permanent dummy and deals every hand of the
+            rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
         deals: explicit deals to play, in order, instead of seeded ones.
         deal_by_the_laws: deal by the laws' procedure (shuffle, cut, rotation) and keep its record.
         boards: number of boards for law sets scored board by board (duplicate, progressive).

@@ -48,11 +48,13 @@ A37c      Game.expose                                  test_auction_1912_law_37c
 A38       Game.report_short_hand                       test_auction_1912_law_38_short_hand_deal_stands
 A39       Game.report_new_deal_ground                  test_auction_1912_law_39_incorrect_pack_voids_only_current_deal
 A40       Game.report_dealt_out_of_turn                test_auction_1912_law_40_deal_out_of_turn_stands_after_last_card
+A42, A65  Game.expose                                  test_auction_1912_law_42_barred_dealer_makes_the_lowest_declaration
 A49       Game.call                                    test_auction_1912_law_49_declaration_out_of_turn
 A50       Game.call                                    test_auction_1912_law_50_insufficient_declaration_bars_partner
 A50       Game.call                                    test_auction_1912_law_50_impossible_declaration_options
 A51       Game.remark                                  test_auction_1912_law_51_information_lets_declarer_call_a_lead
 A52       Game.correct_call                            test_auction_1912_law_52_inadvertent_declaration_corrected
+A52       Game.call_attention                          test_auction_1912_law_52_insufficient_declaration_corrected_before_attention
 A54       Game.call                                    test_auction_1912_law_54_illegal_double_has_no_penalty_case_6
 A57       Game.call                                    test_auction_1912_law_57_double_out_of_turn_new_deal
 A60       Game.remark                                  test_auction_1912_law_60_dummys_rights_carry_no_effect
@@ -91,6 +93,7 @@ A92       Game.remark                                  test_auction_1912_law_92_
 A93       Game.remark                                  test_auction_1912_law_93_unauthorised_reference_calls_a_lead
 Case 1    Game.decide                                  test_auction_1912_case_1_consultation_allowed
 Case 2    Game.correct_call                            test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty
+Case 2    Game.call_attention                          test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty
 Case 3    Game.report_new_deal_ground                  test_auction_1912_case_3_imperfect_pack_after_play_score_stands
 Case 4    club.Club.cut_into                           test_auction_1912_case_4_cutting_in_unneeded_gives_equal_standing
 Case 5    club.Club.cut_into                           test_auction_1912_case_5_failed_cut_in_enters_without_cutting
@@ -100,6 +103,7 @@ Case 8    Game.claim                                   test_auction_1912_case_8_
 B16       cut_card                                     test_bridge_1906_law_16_several_exposed_cut_again
 B19-20    cut_for_partners                             test_bridge_1906_law_19_lowest_equal_cards_recut_for_the_deal
 B 3 pl.   cut_for_dummy                                test_bridge_three_handed_lowest_cut_has_the_permanent_dummy
+B 3 pl.   Game.dealer                                  test_bridge_three_handed_dealer_keeps_the_permanent_dummy_for_the_rubber
 B37       Game.report_new_deal_ground                  test_bridge_1906_law_38_compulsory_new_deal
 B38       Game.report_new_deal_ground                  test_bridge_1906_law_38_compulsory_new_deal
 B39a,b,d  Game.expose                                  test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal
@@ -138,6 +142,7 @@ B91       Game.correct_revoke                          test_bridge_1906_law_91_r
 B94       Game.decide                                  test_bridge_1906_law_94_revoke_claim_before_next_cut
 B95       irregularities.revoke_score_arguments        test_bridge_1906_law_95_both_sides_revoke_no_game
 B97       Game.decide                                  test_bridge_1906_law_97_consultation_forfeits_penalty
+B97       Game.decide                                  test_bridge_1906_law_97_consultation_forfeits_a_lone_claimants_penalty
 B100      Game.remark                                  test_bridge_1906_law_100_attention_to_trick
 B101      Game.remark                                  test_bridge_1906_law_101_unauthorised_reference
 B102      Game.record_wrong_penalty                    test_bridge_1906_law_102_wrong_penalty_forfeits
