@@ -63,6 +63,13 @@ def _dd_table_text(table: Any) -> str:
     return "\n".join(lines)
 
 
+def _write_json(value: Any, out: TextIO) -> None:
+    """`value` as one JSON document (redouble.serialize: deals, positions, scores tagged)."""
+    from .serialize import dumps
+
+    out.write(dumps(value, indent=1) + "\n")
+
+
 def _solver() -> Any:
     """The solver module, or an error naming what is missing."""
     try:
@@ -262,13 +269,19 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.cards:
         from .play import Position
 
+        found: list[dict[str, Any]] = []
         for name, d in deals:
             leader = Seat.parse(args.leader)
             strain = Strain.parse(args.strain)
             values = solver.solve_cards(Position(d, strain, leader))
+            if args.format == "json":
+                found.append({"position": Position(d, strain, leader), "values": values})
+                continue
             print(f"{name}: {strain.letter}, {leader.letter} to lead", file=out)
             for card, tricks in sorted(values.items(), key=lambda kv: (-kv[1], -int(kv[0]))):
                 print(f"  {Card(card)}: {tricks}", file=out)
+        if args.format == "json":
+            _write_json(found, out)
         return 0
     full = [d for _, d in deals]
     arr = np.array([d.masks for d in full], dtype=np.uint64).reshape(len(full), 4)
@@ -283,6 +296,16 @@ def _cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if show_progress:
         print(file=sys.stderr)
     result = np.concatenate(tables) if tables else np.zeros((0, 5, 4), np.uint8)
+    if args.format == "json":
+        # A redouble/1 boards document (formats.json_format): each deal with its DD table.
+        from .formats import BoardRecord, json_format
+
+        records = [
+            BoardRecord(deal=d, dd_table=tuple((r[0], r[1], r[2], r[3]) for r in t.tolist()))
+            for d, t in zip(full, result, strict=True)
+        ]
+        out.write(json_format.dumps(records))
+        return 0
     for (name, _), table in zip(deals, result, strict=True):
         print(f"{name}", file=out)
         print(_dd_table_text(table), file=out)
@@ -310,6 +333,9 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if args.vulnerable is not None:
         options["vulnerable"] = args.vulnerable
     s = score_hand(law, args.contract, declarer, tricks, **options)
+    if args.format == "json":
+        _write_json(s, out)
+        return 0
     print(f"{law.title}: {s.contract} by {declarer.letter}, {args.tricks} tricks", file=out)
     made = "" if s.contract_made is None else ("made" if s.contract_made else "failed")
     if made:
@@ -337,6 +363,7 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     if not deals:
         raise RedoubleError("no deals given")
     solver = _solver()
+    found: list[dict[str, Any]] = []
     for name, d in deals:
         p = par(
             solver.dd_table(d),
@@ -345,7 +372,12 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
             vulnerability=args.vul,
             first="dealer" if args.first is None else args.first,
         )
+        if args.format == "json":
+            found.append({"deal": d, "par": p})
+            continue
         print(f"{name}: {p}", file=out)
+    if args.format == "json":
+        _write_json(found, out)
     return 0
 
 
@@ -402,6 +434,9 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------------------------------------
 
 
+_JSON_HELP = "text (default) or json (the redouble/1 schema, see redouble.serialize)"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="redouble", description="Play, score and solve bridge under its historical laws."
@@ -433,6 +468,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--strain", default="NT", help="with --cards: the strain (default NT)")
     solve.add_argument("--leader", default="W", help="with --cards: the seat on lead (default W)")
     solve.add_argument("--no-progress", dest="progress", action="store_false")
+    solve.add_argument("--format", choices=["text", "json"], default="text", help=_JSON_HELP)
     solve.set_defaults(func=_cmd_solve)
 
     score = sub.add_parser("score", help="score one hand under a law set")
@@ -443,6 +479,7 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--deal", help="the deal (PBN), for honours and chicane")
     score.add_argument("--honours", help="instead of --deal: honours per seat, e.g. N=2,S=1")
     score.add_argument("--vulnerable", help="contract bridge: None, NS, EW or Both")
+    score.add_argument("--format", choices=["text", "json"], default="text", help=_JSON_HELP)
     score.set_defaults(func=_cmd_score)
 
     play = sub.add_parser(
@@ -475,6 +512,7 @@ def _parser() -> argparse.ArgumentParser:
     par_cmd.add_argument("--dealer", default="N", help="dealer seat (default N)")
     par_cmd.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
     par_cmd.add_argument("--first", default=None, help="NS or EW: that side bids first (sides par)")
+    par_cmd.add_argument("--format", choices=["text", "json"], default="text", help=_JSON_HELP)
     par_cmd.set_defaults(func=_cmd_par)
 
     lead = sub.add_parser("lead", help="single-dummy opening-lead analysis by sampling")

@@ -307,6 +307,23 @@ class Deal:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Deal, (self._masks,))
 
+    def to_json(self) -> str:
+        """The deal as a JSON document (``redouble.serialize``, kind ``deal``)."""
+        from .serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Deal:
+        """A deal from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a deal document (the message says where).
+        """
+        from .serialize import _load_kind
+
+        return _load_kind(text, cls, "deal")  # type: ignore[no-any-return]
+
     # -- the laws' new-deal conditions -----------------------------------------------------------
     @staticmethod
     def check(record: DealRecord, *, code: str = "auction_1912") -> list[NewDealReason]:
@@ -528,6 +545,23 @@ class Board:
             Seat(_core.board_dealer((number - 1) % 16 + 1)),  # the cycle repeats every 16
             Vulnerability.of_board(number),
         )
+
+    def to_json(self) -> str:
+        """The board as a JSON document (``redouble.serialize``, kind ``board``)."""
+        from .serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Board:
+        """A board from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a board document (the message says where).
+        """
+        from .serialize import _load_kind
+
+        return _load_kind(text, cls, "board")  # type: ignore[no-any-return]
 
     # -- pictures (drawn by redouble.display) ----------------------------------------------------
     def _repr_svg_(self) -> str:

@@ -128,6 +128,71 @@ class Position:
         with self._lock:
             return Position._wrap(self._pos.copy(), self._tricks)
 
+    # -- value semantics: equality, hashing, pickling, JSON --------------------------------------
+    def _state(self) -> tuple[Any, ...]:
+        """The current play state: hands held, strain, leader, trick, tricks won per side."""
+        with self._lock:
+            p = self._pos
+            return (
+                tuple(p.hands()),
+                p.strain(),
+                p.leader(),
+                tuple(p.trick()),
+                p.tricks_won(0),
+                p.tricks_won(1),
+            )
+
+    def _start_state(self) -> tuple[Any, ...]:
+        """How this position was set up and what was played since, in order:
+        ``(hands, strain, leader, trick, plays)``, the arguments that rebuild it."""
+        with self._lock:
+            core = self._pos.copy()
+        plays = []
+        while core.history_size():  # the core keeps every play since it was set up
+            plays.append(int(core.undo()))
+        plays.reverse()
+        return (
+            tuple(core.hands()),
+            core.strain(),
+            core.leader(),
+            tuple(core.trick()),
+            tuple(plays),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when the play states are: the same cards held by each seat, strain, leader,
+        cards on the table and tricks won per side (however each position got there)."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self is other or self._state() == other._state()
+
+    def __hash__(self) -> int:
+        """A hash of the play state (see :meth:`__eq__`): it changes when a card is played,
+        so a position must not be played while it is a dict key or in a set."""
+        return hash(("Position", self._state()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as set up plus the plays, and rebuilt by replaying them, so the copy can
+        # undo as far back as the original and lists the same completed tricks.
+        return (_position_from_state, self._start_state())
+
+    def to_json(self) -> str:
+        """The position as a JSON document (``redouble.serialize``, kind ``position``)."""
+        from .serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Position:
+        """A position from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a position document (the message says where).
+        """
+        from .serialize import _load_kind
+
+        return _load_kind(text, cls, "position")  # type: ignore[no-any-return]
+
     # -- state ---------------------------------------------------------------------------------
     @property
     def strain(self) -> Strain:
@@ -260,3 +325,13 @@ class Position:
         from .display import position_svg
 
         return position_svg(self)
+
+
+def _position_from_state(
+    hands: Sequence[int], strain: int, leader: int, trick: Sequence[int], plays: Sequence[int]
+) -> Position:
+    """A position set up from `hands`, `strain`, `leader` and `trick`, then `plays` played."""
+    p = Position(hands, strain, leader, trick)
+    for card in plays:
+        p.play(card)
+    return p

@@ -325,6 +325,23 @@ class HandScore:
             "game_won_by": None if self.game_won_by is None else self.game_won_by.name,
         }
 
+    def to_json(self) -> str:
+        """The hand score as a JSON document (``redouble.serialize``, kind ``hand_score``)."""
+        from redouble.serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> HandScore:
+        """A hand score from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a hand score document (the message says where).
+        """
+        from redouble.serialize import _load_kind
+
+        return _load_kind(text, cls, "hand_score")  # type: ignore[no-any-return]
+
 
 # --------------------------------------------------------------------------------------------
 # score_hand: input checking.

@@ -155,7 +155,7 @@ class Solver:
     with the same solver raises :class:`RuntimeError`.
     """
 
-    __slots__ = ("_solver",)
+    __slots__ = ("_solver", "_tt_bytes")
 
     def __init__(self, *, tt_bytes: int = DEFAULT_TT_BYTES) -> None:
         size = as_int(tt_bytes, "tt_bytes")
@@ -164,6 +164,16 @@ class Solver:
                 f"tt_bytes must be {MIN_TT_BYTES} (1 MiB) .. {MAX_TT_BYTES} (1 TiB), got {size}"
             )
         self._solver = _core.Solver(size)
+        self._tt_bytes = size
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Only the configuration travels: the other side gets a solver of the same table
+        # size with an empty table and zero counters (a table is a cache, often of 64 MiB
+        # or more, and worth nothing to another process's deals).
+        return (_solver_from_config, (self._tt_bytes,))
+
+    def __repr__(self) -> str:
+        return f"Solver(tt_bytes={self._tt_bytes})"
 
     @property
     def table_bytes(self) -> int:
@@ -499,3 +509,8 @@ def analyse_play(
 ) -> list[int]:
     """Declaring side's double-dummy tricks after each card (see :meth:`Solver.analyse_play`)."""
     return _default_solver().analyse_play(deal, strain, leader, plays)
+
+
+def _solver_from_config(tt_bytes: int) -> Solver:
+    """A new solver with an empty table of `tt_bytes` bytes (how a pickled solver is rebuilt)."""
+    return Solver(tt_bytes=tt_bytes)

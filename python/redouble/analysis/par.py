@@ -135,6 +135,23 @@ class Par:
             return "par 0 (pass)"
         return f"par {self.score:+d}: " + ", ".join(str(c) for c in self.contracts)
 
+    def to_json(self) -> str:
+        """The par as a JSON document (``redouble.serialize``, kind ``par``)."""
+        from ..serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Par:
+        """A par from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a par document (the message says where).
+        """
+        from ..serialize import _load_kind
+
+        return _load_kind(text, cls, "par")  # type: ignore[no-any-return]
+
 
 def _solve(
     table: Sequence[Sequence[int]], vul: tuple[bool, bool], first: int

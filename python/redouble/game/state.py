@@ -22,8 +22,10 @@ from ..irregularities import (
 )
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
+from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import PerSide
+from ..serialize import _flags_from_jsonable, _flags_to_jsonable
 from .core import _parse_card
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
@@ -390,14 +392,13 @@ class Game(_LenientDeclaring):
         return replay_log(cls, events, law_set)
 
     def to_json(self) -> str:
-        """The game as JSON text: law set, flags and the event log."""
-        return json.dumps(
-            {
-                "format": "redouble-game/1",
-                "law_set": self._law.name,
-                "events": [e.to_json() for e in self._log],
-            }
-        )
+        """The game as JSON text: law set, flags (those changed, if any) and the event log."""
+        doc: dict[str, Any] = {"format": "redouble-game/1", "law_set": self._law.name}
+        flags = _flags_to_jsonable(self._law)
+        if flags:  # written only when changed: a game under the defaults reads as before
+            doc["flags"] = flags
+        doc["events"] = [e.to_json() for e in self._log]
+        return json.dumps(doc)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -412,14 +413,40 @@ class Game(_LenientDeclaring):
             obj = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
             raise GameError(f"not JSON: {e}") from None
+        except ValueError as e:  # integers of more than 4,300 digits
+            raise GameError(f"not JSON: {e}") from None
         if not isinstance(obj, dict) or obj.get("format") != "redouble-game/1":
             raise GameError("not a redouble game (format redouble-game/1)")
+        unknown = set(obj) - {"format", "kind", "law_set", "flags", "events"}
+        if unknown or obj.get("kind", "game") != "game":
+            what = f"unknown keys {sorted(unknown)}" if unknown else f"kind {obj['kind']!r}"
+            raise GameError(f"not a redouble game: {what}")
         events, law_set = obj.get("events"), obj.get("law_set")
         if not isinstance(events, list):
             raise GameError("a redouble game's 'events' must be a list of events")
         if law_set is not None and not isinstance(law_set, str):
             raise GameError(f"a redouble game's 'law_set' must be a name, not {law_set!r}")
+        if "flags" in obj:
+            if law_set is None:
+                raise GameError("a redouble game with 'flags' must name its 'law_set'")
+            try:
+                flags = _flags_from_jsonable(obj["flags"], "a redouble game's 'flags'")
+                return cls.replay(events, get_law_set(law_set, **flags))
+            except GameError:
+                raise
+            except RedoubleError as e:
+                raise GameError(str(e)) from None
         return cls.replay(events, law_set)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A game travels as its JSON (replayed, so checked, on the other side) and its law set
+        # (which pickles itself, flags and all, even when built by hand).
+        return (_game_from_pickle, (type(self), self.to_json(), self._law))
+
+
+def _game_from_pickle(cls: type[Game], text: str, law_set: LawSet) -> Game:
+    """A pickled game, rebuilt by replaying its log under its own law set."""
+    return cls.replay(json.loads(text)["events"], law_set)
 
 
 # -- threads -----------------------------------------------------------------------------------

@@ -170,6 +170,9 @@ class _FrozenMap(Mapping[Any, Any]):
     def __repr__(self) -> str:
         return repr(dict(self._data))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_FrozenMap, (dict(self._data),))  # a mappingproxy does not pickle
+
 
 def _freeze(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return mapping if isinstance(mapping, _FrozenMap) else _FrozenMap(mapping)
@@ -584,6 +587,38 @@ class LawSet:
     def __repr__(self) -> str:
         return f"laws.get({self.name!r})"
 
+    # -- pickling and JSON ----------------------------------------------------------------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # One of redouble's law sets travels as its name and changed flags, and is rebuilt
+        # (from the cache, for the defaults) on the other side; a law set built by hand
+        # travels field by field.
+        if _registered(self):
+            base = _build(self.name, Flags()).flags  # some law sets are built with a flag set
+            return (_by_name, (self.name, _changed_flags(self.flags, base)))
+        return (_by_value, ({f.name: getattr(self, f.name) for f in dataclasses.fields(self)},))
+
+    def to_json(self) -> str:
+        """The law set as a JSON document: its name and changed flags (``redouble.serialize``).
+
+        Raises:
+            RedoubleError: if it is not one of redouble's law sets (see :func:`available`).
+        """
+        from ..serialize import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> LawSet:
+        """A law set from :meth:`to_json`'s text.
+
+        Raises:
+            FormatError: if the text is not a law-set document, or names no law set.
+        """
+        from ..serialize import _load_kind
+
+        return _load_kind(text, cls, "law_set")  # type: ignore[no-any-return]
+
     # -- declarations -------------------------------------------------------------------------
 
     def declaration(self, name: str | Declaration) -> Declaration:
@@ -749,3 +784,35 @@ def get(name: str | LawSet, **flags: Any) -> LawSet:
         raise LawSetError(f"unknown law set {name!r} (available: {known})")
     law_set = _build(canonical, Flags())
     return law_set.with_flags(**flags) if flags else law_set
+
+
+# --------------------------------------------------------------------------------------------
+# Pickling.
+# --------------------------------------------------------------------------------------------
+
+
+def _changed_flags(flags: Flags, base: Flags) -> dict[str, Any]:
+    return {
+        f.name: getattr(flags, f.name)
+        for f in dataclasses.fields(flags)
+        if getattr(flags, f.name) != getattr(base, f.name)
+    }
+
+
+def _registered(law_set: LawSet) -> bool:
+    """Whether `law_set` is what :func:`get` builds from its name and flags."""
+    _load()
+    if _ALIASES.get(_normalise(law_set.name)) != law_set.name:
+        return False
+    try:
+        return _build(law_set.name, law_set.flags) == law_set
+    except LawSetError:  # pragma: no cover - flags a builder refuses
+        return False
+
+
+def _by_name(name: str, flags: dict[str, Any]) -> LawSet:
+    return get(name, **flags)
+
+
+def _by_value(fields: dict[str, Any]) -> LawSet:
+    return LawSet(**fields)
