@@ -22,14 +22,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .. import __version__, dealing, laws
+from .. import __version__, dealing, laws, serialize
 from ..analysis import constrained_deals, par
 from ..cards import Card, Seat, Strain
 from ..deal import Board, Deal
 from ..game import Game
 from ..play import Position
 from ..scoring import score_hand
-from . import _values
 from .config import ServeConfig
 from .errors import ApiError, at
 from .inputs import Fields, parse_json, read_body
@@ -193,17 +192,10 @@ async def deal(state: _State, request: Request) -> Any:
         return [int(b) for b in got.boards], got.deals, got.tried
 
     boards, arr, tried = await state.workers.run(job, cfg.timeout, "the dealing")
-    out = []
-    for number, row in zip(boards, arr, strict=True):
-        b = Board.from_number(number, Deal([int(m) for m in row]))
-        out.append(
-            {
-                "board": number,
-                "dealer": b.dealer.letter,
-                "vulnerability": b.vulnerability.pbn,
-                "deal": b.deal.to_pbn(),
-            }
-        )
+    out = [
+        serialize.to_jsonable(Board.from_number(number, Deal([int(m) for m in row])))
+        for number, row in zip(boards, arr, strict=True)
+    ]
     return {"seed": seed, "boards": out, "tried": tried, "complete": len(out) == count}
 
 
@@ -216,7 +208,7 @@ async def dd_table(state: _State, request: Request) -> Any:
     d = _deal(f.get_str("deal"), "body.deal")
     arr = np.array([d.masks], dtype=np.uint64)
     tables = await state.workers.tables(arr, state.config.timeout)
-    return {"deal": d.to_pbn(), "table": _values.table_json(tables[0])}
+    return {"deal": d.to_pbn(), "table": serialize.to_jsonable(tables[0])}
 
 
 async def dd_tables(state: _State, request: Request) -> Any:
@@ -226,21 +218,36 @@ async def dd_tables(state: _State, request: Request) -> Any:
     deals = [_deal(t, f"body.deals[{i}]") for i, t in enumerate(texts)]
     arr = np.array([d.masks for d in deals], dtype=np.uint64).reshape(len(deals), 4)
     tables = await state.workers.tables(arr, state.config.timeout)
-    return {"tables": [_values.table_json(t) for t in tables]}
+    return {"tables": serialize.to_jsonable(tables)}
 
 
-_POSITION_FIELDS = ("deal", "strain", "leader", "plays")
+_POSITION_FIELDS = ("position", "deal", "strain", "leader", "plays")
 
 
 def _position(f: Fields) -> Position:
-    """A position: the hands at the start of a trick (equal sizes), the strain, that trick's
-    leader, then the cards played from there (a trick in progress, later tricks)."""
-    d = _deal(f.get_str("deal"), "body.deal")
-    strain = _strain(f, "strain")
-    leader = _seat(f, "leader")
+    """A position from a ``position`` document (:mod:`redouble.serialize`, mid-trick hands
+    allowed), or from the hands at the start of a trick (equal sizes), the strain, that trick's
+    leader and the cards played from there; ``plays`` also apply after a document."""
+    doc = f.get_object("position")
     plays = _cards(f, "plays")
-    with at("body.deal"):
-        pos = Position(d, strain, leader)
+    if doc is not None:
+        for name in ("deal", "strain", "leader"):
+            if f.has(name):
+                raise ApiError(
+                    422, "value_error", f"give either position or {name}, not both", f.where(name)
+                )
+        with at("body.position"):
+            pos = serialize.from_jsonable(doc)
+            if not isinstance(pos, Position):
+                raise ApiError(
+                    422, "value_error", "position must be a position document", "body.position"
+                )
+    else:
+        d = _deal(f.get_str("deal"), "body.deal")
+        strain = _strain(f, "strain")
+        leader = _seat(f, "leader")
+        with at("body.deal"):
+            pos = Position(d, strain, leader)
     for i, card in enumerate(plays):
         with at(f"body.plays[{i}]"):
             pos.play(card)
@@ -280,7 +287,12 @@ async def par_route(state: _State, request: Request) -> Any:
         par(np.zeros((5, 4), np.uint8), dealer=dealer, first=first)
     tables = await state.workers.tables(np.array([d.masks], dtype=np.uint64), state.config.timeout)
     p = par(tables[0], dealer=dealer, vulnerability=vul, first=first)
-    return {"deal": d.to_pbn(), "table": _values.table_json(tables[0]), "par": _values.par_json(p)}
+    return {
+        "deal": d.to_pbn(),
+        "table": serialize.to_jsonable(tables[0]),
+        "par": serialize.to_jsonable(p),
+        "text": str(p),
+    }
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -350,7 +362,10 @@ async def score(state: _State, request: Request) -> Any:
     kwargs["dealer_original_one_spade"] = f.get_bool("dealer_original_one_spade", False)
     with at("body"):
         result = score_hand(law, contract, declarer, tricks, **kwargs)
-    return _values.score_json(result)
+    return {
+        "score": serialize.to_jsonable(result),
+        "score_ns": result.score_for("NS"),
+    }
 
 
 # --- game sessions ---------------------------------------------------------------------------

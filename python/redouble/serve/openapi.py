@@ -23,9 +23,10 @@ _PER_SIDE = {
 }
 _TABLE = {
     "type": "object",
-    "description": "tricks by strain (C D H S NT) then declarer (N E S W)",
-    "additionalProperties": {"type": "object", "additionalProperties": _I},
+    "description": 'a redouble/1 "dd_table" document (redouble.serialize): '
+    '"dd_table" holds per strain (C D H S NT) the tricks of declarer N, E, S, W',
 }
+_DOC = {"type": "object", "description": "a redouble/1 document (redouble.serialize)"}
 _ERROR = {
     "type": "object",
     "properties": {
@@ -42,8 +43,9 @@ _ERROR = {
 }
 _POSITION = {
     "type": "object",
-    "required": ["deal", "strain", "leader"],
+    "description": "a position document, or deal + strain + leader (+ plays)",
     "properties": {
+        "position": {**_DOC, "description": 'a "position" document (mid-trick hands allowed)'},
         "deal": {**_DEAL, "description": "the hands at the start of a trick (equal sizes)"},
         "strain": {"type": "string", "description": "C, D, H, S or NT"},
         "leader": {**_SEAT, "description": "the leader of that trick"},
@@ -103,7 +105,10 @@ def openapi_schema(version: str) -> dict[str, Any]:
                 _obj(
                     [],
                     seed=_I,
-                    boards={"type": "array", "items": {"type": "object"}},
+                    boards={
+                        "type": "array",
+                        "items": {**_DOC, "description": 'a "board" document'},
+                    },
                     tried=_I,
                     complete=_B,
                 ),
@@ -118,7 +123,7 @@ def openapi_schema(version: str) -> dict[str, Any]:
             "post": _op(
                 "DD tables of a batch",
                 _obj(["deals"], deals={"type": "array", "items": _DEAL}),
-                _obj([], tables={"type": "array", "items": _TABLE}),
+                _obj([], tables={**_DOC, "description": 'a "dd_tables" document'}),
             )
         },
         "/v1/solve": {
@@ -137,7 +142,7 @@ def openapi_schema(version: str) -> dict[str, Any]:
             "post": _op(
                 "par score and contracts (contract bridge)",
                 _obj(["deal"], deal=_DEAL, dealer=_SEAT, vulnerability=_S, first=_S),
-                _obj([], table=_TABLE, par={"type": "object"}),
+                _obj([], table=_TABLE, par={**_DOC, "description": 'a "par" document'}, text=_S),
             )
         },
         "/v1/score": {
@@ -159,7 +164,7 @@ def openapi_schema(version: str) -> dict[str, Any]:
                     vulnerable=_S,
                     dealer_original_one_spade=_B,
                 ),
-                {"type": "object"},
+                _obj([], score={**_DOC, "description": 'a "hand_score" document'}, score_ns=_I),
             )
         },
         "/v1/games": {

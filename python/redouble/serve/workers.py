@@ -82,9 +82,10 @@ class Workers:
         return s
 
     def shutdown(self) -> None:
-        """Stop taking jobs; running ones finish."""
+        """Stop taking jobs. A running batch is waited for (it stops at its deadline), so the
+        library's pool is free again when this returns; running solves finish on their own."""
         self._solve.shutdown(wait=False, cancel_futures=True)
-        self._batch.shutdown(wait=False, cancel_futures=True)
+        self._batch.shutdown(wait=True, cancel_futures=True)
 
     async def _run(
         self, pool: ThreadPoolExecutor, fn: Callable[[Deadline], T], seconds: float, what: str
