@@ -29,6 +29,9 @@ myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options: dict[str, object] = {}
+# redouble.serve needs the serve extra, which the docs build does not install: its imports of
+# Starlette and uvicorn are mocked so that its docstrings are still read.
+autodoc_mock_imports = ["starlette", "uvicorn"]
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 # Type hints name classes of numpy and of redouble's own modules that Sphinx cannot always

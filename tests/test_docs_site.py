@@ -53,8 +53,9 @@ def test_every_module_has_an_api_page() -> None:
             continue
         modules.add(".".join(parts))
     # The law sets' data modules are documented through redouble.laws, and the layers of the
-    # game and irregularities packages through their packages, whose __all__ is the public API.
-    internal = ("redouble.laws.", "redouble.game.", "redouble.irregularities.")
+    # game, irregularities and serve packages through their packages, whose __all__ is the
+    # public API.
+    internal = ("redouble.laws.", "redouble.game.", "redouble.irregularities.", "redouble.serve.")
     modules = {m for m in modules if not m.startswith(internal)}
     pages = {p.stem for p in (DOCS / "api").glob("redouble*.md")}
     assert modules <= pages, f"modules without an API page: {sorted(modules - pages)}"

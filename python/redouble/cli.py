@@ -416,6 +416,26 @@ def _cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        from .serve import ServeConfig, serve
+    except ImportError:
+        raise RedoubleError(
+            "redouble serve needs the serve extra: pip install 'redouble[serve]'"
+        ) from None
+    settings = {
+        k: v
+        for k, v in vars(args).items()
+        if k in ServeConfig.__dataclass_fields__ and v is not None
+    }
+    try:
+        config = ServeConfig(**settings)
+    except TypeError as e:
+        raise RedoubleError(str(e)) from None
+    serve(config, log_level=args.log_level)
+    return 0
+
+
 # ------------------------------------------------------------------------------------------------
 # Parser and entry point.
 # ------------------------------------------------------------------------------------------------
@@ -521,6 +541,22 @@ def _parser() -> argparse.ArgumentParser:
     lead.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
     lead.add_argument("--threads", type=int, default=None, help="solver threads (default: all)")
     lead.set_defaults(func=_cmd_lead)
+
+    serve = sub.add_parser("serve", help="an HTTP JSON service for apps (needs redouble[serve])")
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="TCP port (default 8000)")
+    serve.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    serve.add_argument("--threads", type=int, help="solver threads per process (default: cores)")
+    serve.add_argument("--max-body", type=int, help="largest body in bytes (default 1048576)")
+    serve.add_argument("--max-batch", type=int, help="most deals per request (default 1000)")
+    serve.add_argument("--timeout", type=float, help="seconds per request (default 30)")
+    serve.add_argument("--max-sessions", type=int, help="game sessions held (default 1000)")
+    serve.add_argument("--session-ttl", type=float, help="seconds a session lives unused (3600)")
+    serve.add_argument("--max-tries", type=int, help="boards dealt per constrained request")
+    serve.add_argument("--solver-bytes", type=int, help="table of each solve thread (64 MiB)")
+    serve.add_argument("--pool-bytes", type=int, help="tables of the batch pool (256 MiB)")
+    serve.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    serve.set_defaults(func=_cmd_serve)
     return p
 
 
