@@ -32,6 +32,7 @@ _AUCTION_TV = {"S": 2, "C": 6, "D": 7, "H": 8, "R": 9, "NT": 10}
 _PLAYS_AS = {"S": 3, "C": 0, "D": 1, "H": 2, "R": 3, "NT": 4}
 
 
+@functools.cache
 def _sample(n: int, seed: int) -> tuple[list[Deal], np.ndarray]:
     deals = [dealing.deal(seed=seed, board=b) for b in range(1, n + 1)]
     tables = solver.dd_tables(np.array([d.masks for d in deals], dtype=np.uint64))
@@ -226,3 +227,18 @@ def test_pars_accepts_masks_and_matches_par() -> None:
         par(t, "auction_1912", dealer="E", deal=d).score for t, d in zip(tables, deals, strict=True)
     ]
     assert all(b.law == "AUCTION_WCNY_1912" for b in batch)
+
+
+def test_cli_par_with_a_historical_law(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from redouble.cli import main
+
+    case = _cases()[0]
+    buf = io.StringIO()
+    assert (
+        main(["par", case["deal"], "--law", case["law"], "--dealer", case["dealer"]], out=buf) == 0
+    )
+    assert f"par {case['par_ns']:+d}: H by N, 13 tricks" in buf.getvalue()
+    assert main(["par", case["deal"], "--law", "contract_chicago"], out=io.StringIO()) != 0
+    assert "par is defined for" in capsys.readouterr().err
