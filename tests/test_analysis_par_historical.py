@@ -215,6 +215,8 @@ def test_historical_par_errors() -> None:
         pars(tables, "auction_1912", dealer="N", deals=deals * 2)
     with pytest.raises(TypeError, match="deal"):
         par(tables[0], "auction_1912", dealer="N", deal="N:...")  # type: ignore[arg-type]
+    with pytest.raises(AnalysisError, match="first must be 'dealer'"):
+        par(deals[0], "auction_1912", dealer="N", first="EW")
     with pytest.raises(TypeError, match="law"):
         par(tables[0], 1912, dealer="N")  # type: ignore[arg-type]
 

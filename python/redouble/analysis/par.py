@@ -297,6 +297,15 @@ def _check_law(law: object) -> tuple[str, _laws.LawSet | None]:
     return law_set.name, law_set
 
 
+def _dealer_first(first: object, law_set: _laws.LawSet) -> None:
+    """Under the historical codes the dealer speaks first (he must declare or make)."""
+    if not (isinstance(first, str) and first.strip().lower() == "dealer"):
+        raise AnalysisError(
+            f"under {law_set.name} the dealer always speaks first: first must be 'dealer', "
+            f"got {first!r}"
+        )
+
+
 def _historical(
     law_set: _laws.LawSet, table: npt.NDArray[np.uint8], deal: Deal, dealer: int
 ) -> tuple[int, list[Any]]:
@@ -361,6 +370,7 @@ def par(
     name, law_set = _check_law(law)
     vul = as_vulnerability(vulnerability)
     if law_set is not None:
+        _dealer_first(first, law_set)
         if dealer is None:
             raise AnalysisError(f"dealer is required for par under {law_set.name}")
         seat = int(as_seat(dealer, "dealer"))
@@ -415,6 +425,7 @@ def pars(
     n = len(arr)
     vuls = _per_row(vulnerability, n, as_vulnerability, "vulnerability")
     if law_set is not None:
+        _dealer_first(first, law_set)
         if dealer is None:
             raise AnalysisError(f"dealer is required for par under {law_set.name}")
         seats = [int(s) for s in _per_row(dealer, n, as_seat, "dealer")]
