@@ -378,6 +378,7 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
             dealer=args.dealer,
             vulnerability=args.vul,
             first="dealer" if args.first is None else args.first,
+            deal=d,
         )
         if args.format == "json":
             found.append({"deal": d, "par": p})
@@ -522,7 +523,11 @@ def _parser() -> argparse.ArgumentParser:
     par_cmd.add_argument(
         "deals", nargs="+", help='PBN deal strings ("N:...") or PBN/LIN/JSON files'
     )
-    par_cmd.add_argument("--law", default="contract", help="law set (default contract)")
+    par_cmd.add_argument(
+        "--law",
+        default="contract",
+        help="contract, auction_1912, bridge_1906 ... (default contract)",
+    )
     par_cmd.add_argument("--dealer", default="N", help="dealer seat (default N)")
     par_cmd.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
     par_cmd.add_argument("--first", default=None, help="NS or EW: that side bids first (sides par)")

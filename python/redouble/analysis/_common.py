@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -11,7 +13,15 @@ from ..cards import Seat
 from ..deal import Deal, Vulnerability
 from ..errors import RedoubleError
 
-__all__ = ["AnalysisError", "as_seat", "as_table", "as_tables", "as_vulnerability"]
+__all__ = [
+    "AnalysisError",
+    "AnalysisInterrupted",
+    "as_seat",
+    "as_table",
+    "as_tables",
+    "as_vulnerability",
+    "progress_reporter",
+]
 
 
 class AnalysisError(RedoubleError):
@@ -89,3 +99,44 @@ def as_table(value: Any, what: str = "table") -> npt.NDArray[np.uint8]:
     arr = as_tables(np.asarray(value)[None] if not isinstance(value, str) else value, what)
     row: npt.NDArray[np.uint8] = arr[0]
     return row
+
+
+class AnalysisInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an analysis batch: a :class:`KeyboardInterrupt` that keeps the finished work.
+
+    Raised by :func:`~redouble.analysis.pars`, :func:`~redouble.analysis.constrained_deals`,
+    :func:`~redouble.analysis.lead_analysis` and :func:`~redouble.analysis.contract_analysis`
+    (:func:`redouble.solver.dd_tables` raises its own :class:`~redouble.solver.BatchInterrupted`).
+
+    Attributes:
+        partial: what the call would have returned for the work finished: the list of
+            :class:`~redouble.analysis.Par` so far, the deals found so far, or the analysis
+            of the deals solved so far (None when nothing was finished).
+        done: how many items (tables, deals found, deals solved) were finished.
+        total: how many were asked for.
+    """
+
+    def __init__(self, partial: Any, done: int, total: int) -> None:
+        super().__init__(f"interrupted: {done} of {total} finished")
+        self.partial = partial
+        self.done = done
+        self.total = total
+
+
+def progress_reporter(progress: Any, total: int) -> Callable[[int], None] | None:
+    """A ``report(done)`` for `progress` (a callable ``(done, total)``, True for a tqdm bar, or
+    None), calling it at most every 50 ms and always at the end; checked before any work."""
+    from ..solver import _progress_callback
+
+    call = _progress_callback(progress, total)
+    if call is None:
+        return None
+    last = [-1.0]
+
+    def report(done: int) -> None:
+        now = time.monotonic()
+        if done >= total or now - last[0] >= 0.05:
+            last[0] = now
+            call(done)
+
+    return report

@@ -47,7 +47,7 @@ from .. import _core
 from ..cards import CardSet, Seat
 from ..dealing import _check_board, _check_seed, _hand_mask
 from ..solver import _batch, _default_threads
-from ._common import AnalysisError
+from ._common import AnalysisError, AnalysisInterrupted, progress_reporter
 from .features import FEATURE_IDS
 
 __all__ = ["ConstrainedDeals", "Constraint", "ConstraintError", "constrained_deals"]
@@ -298,6 +298,7 @@ def constrained_deals(
     predeal: Mapping[Seat, CardSet | str | int] | None = None,
     max_tries: int = 100_000_000,
     strict: bool = True,
+    progress: Any = None,
 ) -> ConstrainedDeals:
     """The first `n` boards from `first_board` on whose deal satisfies `constraint`.
 
@@ -310,11 +311,16 @@ def constrained_deals(
         max_tries: at most this many boards are dealt.
         strict: if True, finding fewer than `n` deals in `max_tries` boards is an error;
             if False, the deals found are returned.
+        progress: a callable ``(found, n)`` (about every 50 ms), or True for a tqdm bar.
+            Ctrl-C stops the search within a fraction of a second and raises
+            :class:`~redouble.analysis.AnalysisInterrupted`, whose ``partial`` holds the
+            deals found so far (a :class:`ConstrainedDeals`).
 
     Raises:
         ConstraintError: on a bad constraint text.
         AnalysisError: if fewer than `n` deals were found (with `strict`), or a bad argument.
         InvalidDealError: on overlapping or too many predealt cards.
+        AnalysisInterrupted: on Ctrl-C.
     """
     if isinstance(constraint, str):
         constraint = Constraint(constraint)
@@ -338,18 +344,48 @@ def constrained_deals(
             masks[int(Seat(seat) if not isinstance(seat, str) else Seat.parse(seat))] |= _hand_mask(
                 hand
             )
-    deals, boards, tried = _core.constrained_deals(
-        _check_seed(seed),
-        _check_board(first_board),
-        n,
-        max_tries,
-        masks,
-        constraint.program,
-        _default_threads(),
-    )
+    seed_v, board = _check_seed(seed), _check_board(first_board)
+    report = progress_reporter(progress, n)
+    threads = _default_threads()
+    # The core runs a slice of boards at a time so that Ctrl-C (seen between slices) stops
+    # the search within a fraction of a second and progress can be shown; boards are dealt
+    # from their numbers alone, so slicing changes nothing in what is found.
+    parts: list[Any] = []
+    found = 0
+    tried = 0
+    step = _SLICE
+    try:
+        while found < n and tried < max_tries:
+            size = min(step, max_tries - tried)
+            d, b, t = _core.constrained_deals(
+                seed_v, board + tried, n - found, size, masks, constraint.program, threads
+            )
+            parts.append((d, b))
+            found += len(d)
+            tried += int(t)
+            if report is not None:
+                report(found)
+            if int(t) < size:  # the slice ended on the n-th deal found
+                break
+    except KeyboardInterrupt:
+        partial = _join(parts, tried)
+        raise AnalysisInterrupted(partial, len(partial.deals), n) from None
+    joined = _join(parts, tried)
+    deals, boards = joined.deals, joined.boards
     if strict and len(deals) < n:
         raise AnalysisError(
             f"only {len(deals)} of {n} deals satisfy {constraint.text!r} in {tried} boards "
             "(raise max_tries, or strict=False to keep them)"
         )
     return ConstrainedDeals(deals, boards, int(tried))
+
+
+_SLICE = 1 << 18  # boards per core call: well under a second on one core
+
+
+def _join(parts: list[Any], tried: int) -> ConstrainedDeals:
+    if not parts:
+        return ConstrainedDeals(np.zeros((0, 4), np.uint64), np.zeros(0, np.uint64), tried)
+    deals = np.concatenate([d for d, _ in parts]).astype(np.uint64, copy=False)
+    boards = np.concatenate([b for _, b in parts]).astype(np.uint64, copy=False)
+    return ConstrainedDeals(deals, boards, tried)

@@ -20,6 +20,11 @@ making contract, each strain and declarer(s) at the lowest level that scores the
 leaves the opponents no standing bid that does better (so "2S+1", not "3S", when the
 opponents' best makeable contract is 2H and no sacrifice pays); for a sacrifice, each strain at
 the lowest level that outbids the par side's contract, doubled, with its undertricks.
+
+Auction Bridge (1912) and Bridge (1906) with its variants have their own par, defined in
+:mod:`redouble.analysis.par_historical` (value-ordered bidding, honours from the actual cards,
+the doubling conversation); ``par(..., law="auction_1912")`` and ``law="bridge_1906"`` use it
+and need the cards (a :class:`~redouble.deal.Deal`, or ``deal=`` with the table).
 """
 
 from __future__ import annotations
@@ -31,9 +36,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import laws as _laws
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
-from ._common import AnalysisError, as_seat, as_table, as_tables, as_vulnerability
+from ..errors import RedoubleError
+from ._common import (
+    AnalysisError,
+    AnalysisInterrupted,
+    as_seat,
+    as_table,
+    as_tables,
+    as_vulnerability,
+    progress_reporter,
+)
+from .par_historical import historical_par
 
 __all__ = ["Par", "ParContract", "contract_score", "par", "pars"]
 
@@ -84,7 +100,11 @@ class ParContract:
         strain: the strain.
         declarers: the seat(s) of the side that can declare it for the par score.
         doubled: True for a sacrifice (doubled and going down).
-        result: tricks over (positive or 0) or under (negative) the contract.
+        result: tricks over (positive or 0) or under (negative) the contract; in Bridge
+            (no levels) the declaring side's tricks over six (negative: fewer than six).
+        declaration: the law set's symbol for the declaration ("S", "R" for Royal Spades,
+            "NT"); empty for contract bridge, where the strain says it all.
+        doublings: 0, 1 (doubled), 2 (redoubled) and so on.
     """
 
     level: int
@@ -92,6 +112,12 @@ class ParContract:
     declarers: tuple[Seat, ...]
     doubled: bool
     result: int
+    declaration: str = ""
+    doublings: int = -1
+
+    def __post_init__(self) -> None:
+        if self.doublings < 0:  # contract bridge's par contracts are doubled at most once
+            object.__setattr__(self, "doublings", int(self.doubled))
 
     @property
     def side(self) -> Side:
@@ -101,8 +127,11 @@ class ParContract:
     def __str__(self) -> str:
         seats = "".join(s.letter for s in self.declarers)
         strain = "NT" if self.strain == Strain.NOTRUMP else self.strain.letter
+        name = self.declaration or strain
+        if self.level == 0:  # Bridge: no levels; say the tricks the declaring side takes
+            return f"{name}{'X' * self.doublings} by {seats}, {self.result + 6} tricks"
         res = "=" if self.result == 0 else f"{self.result:+d}"
-        return f"{self.level}{strain}{'X' if self.doubled else ''}{res} by {seats}"
+        return f"{self.level}{name}{'X' * self.doublings}{res} by {seats}"
 
 
 @dataclass(frozen=True)
@@ -112,7 +141,7 @@ class Par:
     Attributes:
         score: the par score for North-South (negative when East-West gain it); 0 when passed out.
         contracts: every par contract (empty when the par is to pass the deal out).
-        law: the law set ("contract").
+        law: the law set ("contract", or the canonical name of a historical law set).
         first: the side that had the first chance to bid.
         vulnerability: the vulnerability used.
     """
@@ -259,39 +288,93 @@ def _first_side(first: object, dealer: object) -> int:
     raise TypeError(f"first must be 'dealer', 'NS', 'EW' or a Side, got {type(first).__name__}")
 
 
-def _check_law(law: object) -> str:
-    if not isinstance(law, str):
+def _check_law(law: object) -> tuple[str, _laws.LawSet | None]:
+    """The law's name and, for a historical law set, the law set (None for contract bridge)."""
+    if isinstance(law, _laws.LawSet):
+        law_set = law
+    elif isinstance(law, str):
+        if law in _LAWS:
+            return law, None
+        try:
+            law_set = _laws.get(law)
+        except RedoubleError:
+            raise AnalysisError(
+                f"law must be one of {', '.join(_laws.available())}; got {law!r}"
+            ) from None
+    else:
         raise TypeError(f"law must be a law set name, got {type(law).__name__}")
-    if law not in _LAWS:
-        raise AnalysisError(f"par is defined for law {', '.join(_LAWS)}; got {law!r}")
-    return law
+    if law_set.name == "CONTRACT":
+        return "contract", None
+    if law_set.trick_scoring is _laws.TrickScoring.CONTRACTED_TRICKS:
+        # Rubber and Chicago scores depend on the score before the hand, not just the hand.
+        raise AnalysisError(
+            f"par is defined for contract (duplicate scoring), Auction Bridge and Bridge law "
+            f"sets; got {law_set.name}"
+        )
+    return law_set.name, law_set
+
+
+def _dealer_first(first: object, law_set: _laws.LawSet) -> None:
+    """Under the historical codes the dealer speaks first (he must declare or make)."""
+    if not (isinstance(first, str) and first.strip().lower() == "dealer"):
+        raise AnalysisError(
+            f"under {law_set.name} the dealer always speaks first: first must be 'dealer', "
+            f"got {first!r}"
+        )
+
+
+def _historical(
+    law_set: _laws.LawSet, table: npt.NDArray[np.uint8], deal: Deal, dealer: int
+) -> tuple[int, list[Any]]:
+    got = historical_par(law_set, table.tolist(), deal, dealer)
+    raw = [
+        (level, st, decs, x > 0, tricks - 6 - level, symbol, x)
+        for level, symbol, st, decs, x, tricks in got.contracts
+    ]
+    return got.score, raw
+
+
+def _as_deal(value: object, what: str) -> Deal:
+    if isinstance(value, Deal):
+        return value
+    if isinstance(value, np.ndarray) and value.shape == (4,) and value.dtype.kind in "iu":
+        try:
+            return Deal([int(m) for m in value])
+        except RedoubleError as e:
+            raise AnalysisError(f"{what}: {e}") from None
+    raise TypeError(f"{what} must be a Deal or 4 uint64 hand masks, got {type(value).__name__}")
 
 
 def _make(value: int, raw: list[Any], law: str, first: int, vul: Vulnerability) -> Par:
     contracts = tuple(
-        ParContract(level, Strain(st), tuple(Seat(d) for d in decs), dbl, res)
-        for level, st, decs, dbl, res in raw
+        ParContract(level, Strain(st), tuple(Seat(d) for d in decs), dbl, res, *extra)
+        for level, st, decs, dbl, res, *extra in raw
     )
     return Par(value, contracts, law, Side(first), vul)
 
 
 def par(
     deal_or_table: Deal | npt.ArrayLike,
-    law: str = "contract",
+    law: str | _laws.LawSet = "contract",
     *,
     dealer: Seat | int | str | None = None,
     vulnerability: Vulnerability | int | str = Vulnerability.NONE,
     first: str | Side = "dealer",
+    deal: Deal | None = None,
 ) -> Par:
     """The par score and every par contract of a deal (see the module docstring).
 
     Args:
         deal_or_table: a :class:`~redouble.deal.Deal` (solved here) or its ``(5, 4)`` DD table.
-        law: the law set; "contract" (contract bridge).
+        law: the law set: "contract" (contract bridge), or a historical one ("auction_1912",
+            "bridge_1906", "bridge_duplicate" ...; see :mod:`redouble.analysis.par_historical`),
+            by name or as a :class:`~redouble.laws.LawSet`.
         dealer: the dealer (needed for dealer par).
         vulnerability: a :class:`~redouble.deal.Vulnerability`, its code or "None"/"NS"/"EW"/"Both".
         first: "dealer" (dealer par, DDS's ``DealerPar``) or the side that bids first, "NS" or
-            "EW" (the two results of DDS's ``Par``).
+            "EW" (the two results of DDS's ``Par``); under the historical codes the dealer
+            always acts first.
+        deal: the cards, when `deal_or_table` is a table and the law set counts honours.
 
     >>> import numpy as np
     >>> t = np.array([[7] * 4, [6] * 4, [6] * 4, [10, 3, 10, 3], [9, 4, 9, 4]])
@@ -301,12 +384,25 @@ def par(
     Raises:
         AnalysisError: on a bad table, law, seat or vulnerability (a ``ValueError``).
     """
-    law = _check_law(law)
+    name, law_set = _check_law(law)
     vul = as_vulnerability(vulnerability)
+    if law_set is not None:
+        _dealer_first(first, law_set)
+        if dealer is None:
+            raise AnalysisError(f"dealer is required for par under {law_set.name}")
+        seat = int(as_seat(dealer, "dealer"))
+        if deal is None and isinstance(deal_or_table, Deal):
+            deal = deal_or_table
+        if deal is None:
+            raise AnalysisError(f"par under {law_set.name} counts honours: give the deal")
+        cards = _as_deal(deal, "deal")
+        arr = as_table(deal_or_table)
+        value, raw = _historical(law_set, arr, cards, seat)
+        return _make(value, raw, name, seat & 1, vul)
     side_first = _first_side(first, dealer)
     table = as_table(deal_or_table).tolist()
     value, raw = _solve(table, (bool(vul & 1), bool(vul & 2)), side_first)
-    return _make(value, raw, law, side_first, vul)
+    return _make(value, raw, name, side_first, vul)
 
 
 def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
@@ -320,31 +416,73 @@ def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
 
 def pars(
     tables: npt.ArrayLike,
-    law: str = "contract",
+    law: str | _laws.LawSet = "contract",
     *,
     dealer: Any = None,
     vulnerability: Any = Vulnerability.NONE,
     first: str | Side = "dealer",
+    deals: Any = None,
+    progress: Any = None,
 ) -> list[Par]:
     """Par of each table of a ``(N, 5, 4)`` batch; `dealer` and `vulnerability` may be per row.
 
+    `law` is as for :func:`par`; the historical law sets need `deals`, the cards of each
+    row (an ``(N, 4) uint64`` array of hand masks or a sequence of :class:`~redouble.deal.Deal`).
+    `progress` is a callable ``(done, total)`` (called about every 50 ms), or True for a tqdm
+    bar (``.[progress]``). Ctrl-C stops the batch at once and raises
+    :class:`~redouble.analysis.AnalysisInterrupted`, a :class:`KeyboardInterrupt` whose
+    ``partial`` holds the pars of the first ``done`` tables.
+
     Raises:
         AnalysisError: on a bad batch or argument.
+        AnalysisInterrupted: on Ctrl-C.
     """
-    law = _check_law(law)
+    name, law_set = _check_law(law)
     arr = as_tables(tables)
     n = len(arr)
     vuls = _per_row(vulnerability, n, as_vulnerability, "vulnerability")
+    if law_set is not None:
+        _dealer_first(first, law_set)
+        if dealer is None:
+            raise AnalysisError(f"dealer is required for par under {law_set.name}")
+        seats = [int(s) for s in _per_row(dealer, n, as_seat, "dealer")]
+        if deals is None:
+            raise AnalysisError(f"par under {law_set.name} counts honours: give deals")
+        if isinstance(deals, np.ndarray):
+            if deals.shape != (n, 4) or deals.dtype.kind not in "iu":
+                raise AnalysisError(f"deals must have shape ({n}, 4) of hand masks")
+        elif not isinstance(deals, Sequence):
+            raise TypeError(f"deals must be an array or a sequence of Deal, got {type(deals)}")
+        if len(deals) != n:
+            raise AnalysisError(f"deals must have one entry per table ({n}), got {len(deals)}")
+        cards = [_as_deal(d, "deals") for d in deals]
+        report = progress_reporter(progress, n)
+        out: list[Par] = []
+        try:
+            for t, v, seat, c in zip(arr, vuls, seats, cards, strict=True):
+                value, raw = _historical(law_set, t, c, seat)
+                out.append(_make(value, raw, name, seat & 1, v))
+                if report is not None:
+                    report(len(out))
+        except KeyboardInterrupt:
+            raise AnalysisInterrupted(out, len(out), n) from None
+        return out
     if isinstance(first, str) and first.strip().lower() == "dealer":
         if dealer is None:
             raise AnalysisError("dealer is required for dealer par (first='dealer')")
         firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
     else:
         firsts = [_first_side(first, None)] * n
+    report = progress_reporter(progress, n)
     out = []
-    for t, v, f in zip(arr.tolist(), vuls, firsts, strict=True):
-        value, raw = _solve(t, (bool(v & 1), bool(v & 2)), f)
-        out.append(_make(value, raw, law, f, v))
+    try:
+        for t, v, f in zip(arr.tolist(), vuls, firsts, strict=True):
+            value, raw = _solve(t, (bool(v & 1), bool(v & 2)), f)
+            out.append(_make(value, raw, name, f, v))
+            if report is not None:
+                report(len(out))
+    except KeyboardInterrupt:
+        raise AnalysisInterrupted(out, len(out), n) from None
     return out
 
 

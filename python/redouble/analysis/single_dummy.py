@@ -26,7 +26,13 @@ from ..deal import Deal, Vulnerability
 from ..play import Position
 from ..scoring import imps
 from ..solver import _default_threads, solve, solve_cards
-from ._common import AnalysisError, as_seat, as_vulnerability
+from ._common import (
+    AnalysisError,
+    AnalysisInterrupted,
+    as_seat,
+    as_vulnerability,
+    progress_reporter,
+)
 from .constraints import Constraint, constrained_deals
 from .par import contract_score
 
@@ -73,26 +79,46 @@ def _mask(hand: CardSet | str | int, what: str) -> int:
     return mask
 
 
+class _Stopped(Exception):
+    """Ctrl-C inside :func:`_run`, carrying the results finished in order before it."""
+
+    def __init__(self, done: list[Any]) -> None:
+        super().__init__(len(done))
+        self.done = done
+
+
 def _run(
     fn: Callable[[npt.NDArray[np.uint64]], Any],
     deals: npt.NDArray[np.uint64],
     threads: int | None,
-    progress: Any,
+    report: Callable[[int], None] | None,
 ) -> list[Any]:
-    """fn on every deal, on a thread pool (the solver releases the GIL), results in order."""
+    """fn on every deal, on a thread pool (the solver releases the GIL), results in order.
+
+    Ctrl-C (a signal interrupts the wait for a result on POSIX) cancels the deals not
+    started, lets the running ones finish their solve, and raises :class:`_Stopped`.
+    """
     workers = threads or _default_threads()
     out: list[Any] = []
     with ThreadPoolExecutor(max_workers=workers) as ex:
         futures = [ex.submit(fn, row) for row in deals]
         try:
-            for i, f in enumerate(futures):
+            for f in futures:
                 out.append(f.result())
-                if progress is not None:
-                    progress(i + 1, len(deals))
-        except BaseException:
+                if report is not None:
+                    report(len(out))
+        except KeyboardInterrupt:
             for f in futures:
                 f.cancel()  # deals not started are dropped; running ones end with their solve
+            stopped = True
+        except BaseException:
+            for f in futures:
+                f.cancel()
             raise
+        else:
+            stopped = False
+    if stopped:
+        raise _Stopped(out)
     return out
 
 
@@ -170,7 +196,7 @@ def lead_analysis(
     law: str = "contract",
     vulnerability: Vulnerability | int | str = Vulnerability.NONE,
     threads: int | None = None,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: Any = None,
 ) -> LeadAnalysis:
     """Which opening lead is best: every legal lead solved double-dummy on sampled deals.
 
@@ -185,10 +211,14 @@ def lead_analysis(
         law: the law set ("contract").
         vulnerability: for the scores.
         threads: solver threads (default: every core).
-        progress: a callable ``(done, total)``.
+        progress: a callable ``(done, total)`` over the deals solved (about every 50 ms), or
+            True for a tqdm bar. Ctrl-C stops within about a second (the solves in
+            progress end) and raises :class:`~redouble.analysis.AnalysisInterrupted`, whose
+            ``partial`` is the analysis of the deals solved so far (None if none).
 
     Raises:
         AnalysisError: on a bad hand, seat, contract, constraint or count.
+        AnalysisInterrupted: on Ctrl-C.
     """
     _check_law(law)
     leader = as_seat(seat, "seat")
@@ -203,11 +233,40 @@ def lead_analysis(
     def leads(row: npt.NDArray[np.uint64]) -> dict[Card, int]:
         return solve_cards(Position(Deal.from_array(row), strain, leader))
 
-    results = _run(leads, got.deals, threads, progress)
+    report = progress_reporter(progress, count)
+    try:
+        results = _run(leads, got.deals, threads, report)
+    except _Stopped as stop:
+        partial = (
+            _summarise_leads(
+                stop.done, mask, level, strain, doubled, vul, declarer, contract, leader, seed
+            )
+            if stop.done
+            else None
+        )
+        raise AnalysisInterrupted(partial, len(stop.done), count) from None
+    return _summarise_leads(
+        results, mask, level, strain, doubled, vul, declarer, contract, leader, seed
+    )
+
+
+def _summarise_leads(
+    results: list[dict[Card, int]],
+    mask: int,
+    level: int,
+    strain: Strain,
+    doubled: int,
+    vul: Vulnerability,
+    declarer: Seat,
+    contract: str,
+    leader: Seat,
+    seed: int,
+) -> LeadAnalysis:
+    count = len(results)
     tricks = np.full((count, 52), -1, np.int8)
     for i, r in enumerate(results):
-        for card, t in r.items():
-            tricks[i, int(card)] = t
+        for card, won in r.items():
+            tricks[i, int(card)] = won
     cards = [c for c in range(52) if mask >> c & 1]
     decl_vul = vul.is_vulnerable(declarer)
     # Defence score per deal and lead; all leads are legal at trick one, so every column of a
@@ -278,7 +337,7 @@ def contract_analysis(
     law: str = "contract",
     vulnerability: Vulnerability | int | str = Vulnerability.NONE,
     threads: int | None = None,
-    progress: Callable[[int, int], Any] | None = None,
+    progress: Any = None,
 ) -> ContractAnalysis:
     """How often a contract makes: the defenders' hands sampled, every deal solved double-dummy.
 
@@ -288,10 +347,12 @@ def contract_analysis(
         contract: "3NT", "4S", "6HX" ...
         declarer: declarer's seat (dummy is the partner; the left-hand opponent leads).
         constraints: what the auction showed about the defenders (constraint language).
-        n, seed, law, vulnerability, threads, progress: as for :func:`lead_analysis`.
+        n, seed, law, vulnerability, threads, progress: as for :func:`lead_analysis` (on
+            Ctrl-C, ``partial`` is the analysis of the deals solved so far).
 
     Raises:
         AnalysisError: on a bad argument.
+        AnalysisInterrupted: on Ctrl-C.
     """
     _check_law(law)
     decl = as_seat(declarer, "declarer")
@@ -309,7 +370,30 @@ def contract_analysis(
     def declarer_tricks(row: npt.NDArray[np.uint64]) -> int:
         return 13 - solve(Position(Deal.from_array(row), strain, leader))
 
-    tricks = np.array(_run(declarer_tricks, got.deals, threads, progress), dtype=np.int64)
+    report = progress_reporter(progress, count)
+    try:
+        done = _run(declarer_tricks, got.deals, threads, report)
+    except _Stopped as stop:
+        partial = (
+            _summarise_contract(stop.done, level, strain, doubled, vul, decl, contract)
+            if stop.done
+            else None
+        )
+        raise AnalysisInterrupted(partial, len(stop.done), count) from None
+    return _summarise_contract(done, level, strain, doubled, vul, decl, contract)
+
+
+def _summarise_contract(
+    done: list[int],
+    level: int,
+    strain: Strain,
+    doubled: int,
+    vul: Vulnerability,
+    decl: Seat,
+    contract: str,
+) -> ContractAnalysis:
+    count = len(done)
+    tricks = np.array(done, dtype=np.int64)
     made = tricks >= level + 6
     p = float(made.mean())
     decl_vul = vul.is_vulnerable(decl)
