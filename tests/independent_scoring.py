@@ -3,7 +3,7 @@
 
 - :func:`law77_score`: the duplicate score of a contract result, computed from the Law 77
   table of the Laws of Duplicate Bridge 2017 as transcribed in ``data/law77_table.json``.
-- :func:`rubber_totals`: the totals of a rubber of Bridge (1906) or Auction Bridge (1912),
+- :func:`rubber_totals`: the totals of a rubber of Bridge (Elwell, 1906) or Auction Bridge (1912),
   hand by hand from the deal, the final declaration and the tricks won, following the laws
   of each code (trick values, honours, chicane, slams, doubling, undertricks, the One Spade
   limit, games of 30, the rubber bonus). Revokes and other irregularities are not modelled:
@@ -56,7 +56,7 @@ def law77_score(level: int, strain: str, doublings: int, vulnerable: bool, trick
 
 @dataclass(frozen=True)
 class OldCode:
-    """What differs between Bridge (1906) and Auction Bridge (1912) in scoring."""
+    """What differs between Bridge (Elwell, 1906) and Auction Bridge (1912) in scoring."""
 
     name: str
     trick_value: dict[str, int]  # points per trick over six, undoubled
@@ -64,7 +64,7 @@ class OldCode:
     contracted: bool  # Auction: the declarer scores only if he makes his contract
 
 
-# Bridge (1906), law 4 (from Elwell's 1907 code, the seed's law 4 being lost): spades 2,
+# Bridge (Elwell, 1906), law 4 (from Elwell's 1907 code, the seed's law 4 being lost): spades 2,
 # clubs 4, diamonds 6, hearts 8, no trump 12; law 11: 100 for the rubber.
 BRIDGE_1906 = OldCode("bridge_1906", {"S": 2, "C": 4, "D": 6, "H": 8, "NT": 12}, 100, False)
 # Auction Bridge (1912), law 4: spades 2, clubs 6, diamonds 7, hearts 8, royal spades 9, no

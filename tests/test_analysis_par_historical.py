@@ -1,4 +1,4 @@
-"""Par under Auction Bridge (1912) and Bridge (1906): brute force and hand-worked cases.
+"""Par under Auction Bridge (1912) and Bridge (Elwell, 1906): brute force and hand-worked cases.
 
 The brute force here is written separately from :mod:`redouble.analysis.par_historical`: it
 plays the four players' actual auction (or, in Bridge, the make and the doubling conversation)

@@ -47,7 +47,7 @@ def test_contract_orders_by_level_then_strain() -> None:
 def test_dealer_must_bid_in_auction_1912_but_may_pass_in_contract() -> None:
     a = Auction("auction_1912", Seat.EAST)
     assert not a.is_legal("P")
-    with pytest.raises(IllegalCallError, match=r"L42"):
+    with pytest.raises(IllegalCallError, match=r"Law 42"):
         a.call("P")
     c = Auction("contract", Seat.EAST, ["P", "P", "P", "P"])
     assert c.is_passed_out

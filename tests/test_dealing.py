@@ -176,7 +176,9 @@ def test_check_finds_cards_out_of_rotation() -> None:
     dealt = list(rec.dealt)
     dealt[0], dealt[1] = (dealt[1][0], dealt[0][1]), (dealt[0][0], dealt[1][1])
     assert _laws(_record(dealt=tuple(dealt))) == ["Auction 1912 law 37 (a)"]
-    assert _laws(_record(dealt=tuple(dealt)), "bridge_1906") == ["Bridge law 38 (a) (seed 003)"]
+    assert _laws(_record(dealt=tuple(dealt)), "bridge_1906") == [
+        "Bridge (Elwell, 1906), Law 38 (a)"
+    ]
 
 
 def test_check_finds_an_imperfect_pack() -> None:
@@ -197,7 +199,7 @@ def test_check_finds_fourteen_cards_and_the_last_card() -> None:
     assert "Auction 1912 law 37 (d)" in laws
     assert "Auction 1912 law 37 (g)" in laws
     assert "Auction 1912 law 37 (a)" in laws
-    # Bridge 1906 (seed 003) has no last-card clause; the 1907 text (seed 004) adds it.
+    # Bridge 1906 (Elwell, 1906) has no last-card clause; the 1907 text (Elwell, 1907) adds it.
     assert not any("(g)" in x for x in _laws(_record(dealt=tuple(dealt)), "bridge_1906"))
     assert any("(g)" in x for x in _laws(_record(dealt=tuple(dealt)), "bridge_1907"))
 

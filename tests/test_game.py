@@ -89,11 +89,11 @@ def test_a_tampered_log_is_refused() -> None:
 def test_illegal_actions_name_the_law_and_change_nothing() -> None:
     g = Game("auction_1912", seed=1)
     before = [e.to_json() for e in g.log]
-    with pytest.raises(IllegalCallError, match="L42"):
+    with pytest.raises(IllegalCallError, match="Law 42"):
         g.act("P")  # the dealer must bid
     assert [e.to_json() for e in g.log] == before
     g.act("1H")
-    with pytest.raises(IllegalCallError, match="L54"):
+    with pytest.raises(IllegalCallError, match="Law 54"):
         g.act("XX")  # nothing doubled yet
     with pytest.raises(GameError):
         g.play("SA")
@@ -222,7 +222,7 @@ def test_card_actions_accept_text_and_cards() -> None:
     assert g.position.trick == (card,)
 
 
-@pytest.mark.parametrize(("name", "law"), [("auction_1912", "L83"), ("contract", "Law 6")])
+@pytest.mark.parametrize(("name", "law"), [("auction_1912", "Law 83"), ("contract", "Law 6")])
 def test_a_revoke_is_refused_naming_the_law(name: str, law: str) -> None:
     g = Game(name, seed=1)
     for c in ["1H", "P", "P", "P"]:

@@ -112,7 +112,7 @@ def _check_rubbers(name: str, seeds: range) -> None:
 
 @pytest.mark.parametrize("name", sorted(CODES))
 def test_a_few_rubbers_total_as_the_independent_scorer_says(name: str) -> None:
-    """Bridge (1906) and Auction Bridge (1912): each side's total of a rubber equals the one
+    """Bridge (Elwell, 1906) and Auction Bridge (1912): each side's total of a rubber equals the one
     the plain scorer computes from the laws, hand by hand (a quick subset of the test below,
     for the mutation runs)."""
     _check_rubbers(name, range(1000, 1012))

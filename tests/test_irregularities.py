@@ -175,8 +175,8 @@ def test_auction_1912_law_37_compulsory_new_deal_voids_and_redeals() -> None:
     g = game()
     g.report_new_deal_ground("a")
     assert g.hand_number == 2
-    assert g.dealer is N  # the same dealer deals again (seed 002 L36)
-    assert g.results[0].void == "seed 000 L37 a-e, g; L39"
+    assert g.dealer is N  # the same dealer deals again (Auction Bridge (1912), Law 36)
+    assert g.results[0].void == "Auction Bridge (1912), Law 37 (a-e, g); Law 39"
     assert g.results[0].score is None
     with pytest.raises(IrregularityError):
         g.report_new_deal_ground("z")
@@ -213,7 +213,7 @@ def test_auction_1912_law_38_short_hand_deal_stands() -> None:
     g.play("CA")
     g.report_short_hand(seat=E)
     r = last_ruling(g, Irregularity.SHORT_HAND)
-    assert r.law == "seed 000 L38"
+    assert r.law == "Auction Bridge (1912), Law 38"
     assert r.options == ()
     assert g.phase is Phase.PLAY
     assert g.hand_number == 1
@@ -231,7 +231,7 @@ def test_auction_1912_law_39_incorrect_pack_voids_only_current_deal() -> None:
     g.report_new_deal_ground("b")
     assert g.hand_number == 3
     assert g.totals == before  # prior scores stand
-    assert g.results[1].void == "seed 000 L39; Case 3"
+    assert g.results[1].void == "Auction Bridge (1912), Law 39; Case 3"
 
 
 def test_auction_1912_case_3_imperfect_pack_after_play_score_stands() -> None:
@@ -362,7 +362,7 @@ def test_auction_1912_law_52_inadvertent_declaration_corrected() -> None:
     assert [str(c) for c in g.declaring.calls] == ["1S"]
     assert last_ruling(g, Irregularity.DECLARATION_CORRECTED).options == ()
     g.call("P")
-    with pytest.raises(IrregularityError, match="L52"):
+    with pytest.raises(IrregularityError, match="Law 52"):
         g.correct_call("2S", seat=N)
 
 
@@ -437,7 +437,7 @@ def test_auction_1912_law_57_double_out_of_turn_new_deal() -> None:
     g.call("X", seat=W)  # East is to call
     r = only(g)
     assert r.kind is Irregularity.DOUBLE_OUT_OF_TURN
-    assert r.law == "seed 000 L57"
+    assert r.law == "Auction Bridge (1912), Law 57"
     assert codes(r) == ["new_deal", "let_stand"]
     g.decide("new_deal", seat=N)
     assert g.hand_number == 2
@@ -571,7 +571,7 @@ def test_auction_1912_law_63_dummy_revoke_has_no_penalty() -> None:
     g.play("CA")
     g.play("DJ")  # dummy (South) holds clubs
     r = last_ruling(g, Irregularity.DUMMY_REVOKE)
-    assert r.law == "seed 000 L63"
+    assert r.law == "Auction Bridge (1912), Law 63"
     g.play("C7")
     g.play("C2")
     g.play("CK")  # quitted: the trick stands
@@ -701,7 +701,7 @@ def test_auction_1912_law_73_failure_to_comply_is_a_revoke() -> None:
     g.call_exposed_card("HA")
     g.play("HK")  # West does not play the called card
     r = last_ruling(g, Irregularity.FAILURE_TO_COMPLY)
-    assert r.law == "seed 000 L73"
+    assert r.law == "Auction Bridge (1912), Law 73"
     assert codes(r) == ["correct"]
     play_out(g)
     claim = only(g)
@@ -837,7 +837,7 @@ def test_auction_1912_law_79_called_suit_not_held() -> None:
     assert Card.parse("CA") in g.legal_actions()  # he cannot comply
     g.play("CA")
     r = last_ruling(g, Irregularity.CALLED_SUIT_NOT_HELD)
-    assert r.law == "seed 000 L79"
+    assert r.law == "Auction Bridge (1912), Law 79"
     assert "paid" in r.note
     assert not [x for x in g.rulings if x.kind is Irregularity.FAILURE_TO_COMPLY]
 
@@ -900,7 +900,7 @@ def test_auction_1912_law_82_five_card_trick_surplus_card_restored() -> None:
     assert not [r for r in g.rulings if r.kind is Irregularity.SURPLUS_CARD]  # not yet found
     assert g.count_tricks(seat=N) == 1
     r = last_ruling(g, Irregularity.SURPLUS_CARD)
-    assert r.law == "seed 000 L82"
+    assert r.law == "Auction Bridge (1912), Law 82"
     assert r.offender is W
     assert r.options == ()
     assert not r.blocking
@@ -945,7 +945,9 @@ def test_auction_1912_law_82_surplus_card_found_when_its_holder_has_none_to_play
     for claim in claims:
         g.decide("waive", ruling=claim.id)
     assert g.results[0].score is not None
-    g = spades("bridge_1906")  # Bridge: seed 003 has no L84; the Auction equivalent applies
+    g = spades(
+        "bridge_1906"
+    )  # Bridge: Bridge (Elwell, 1906) has no Law 84; the Auction equivalent applies
     g.play("CA")
     g.play("C8")
     g.play("C7")
@@ -968,7 +970,7 @@ def test_auction_1912_law_85_question_keeps_the_revoke_open_after_quitting() -> 
 
     g = revoke_asked()
     r = last_ruling(g, Irregularity.REVOKE_QUESTION)
-    assert r.law == "seed 000 L85"
+    assert r.law == "Auction Bridge (1912), Law 85"
     assert r.offender is W
     assert r.options == ()
     assert not r.blocking
@@ -1006,7 +1008,7 @@ def test_auction_1912_law_85_question_keeps_the_revoke_open_after_quitting() -> 
     assert [e.data["trick"] for e in g.log if e.kind == "revoke_established"] == [0]
     play_out(g)
     assert only(g).data == {"side": "EW", "revokes": 1}
-    # Nothing to ask about; and Bridge has no such law (seed 003 L86).
+    # Nothing to ask about; and Bridge has no such law (Bridge (Elwell, 1906), Law 86).
     g = spades()
     g.play("D2")
     with pytest.raises(GameError, match="not renounced"):
@@ -1156,14 +1158,14 @@ def test_auction_1912_law_92_attention_to_trick_before_partner_plays() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
-# Bridge (seed 003, 1906).
+# Bridge (Bridge (Elwell, 1906), 1906).
 # ------------------------------------------------------------------------------------------------
 
 
 def test_bridge_1906_law_38_compulsory_new_deal() -> None:
     g = game("bridge_1906")
     with pytest.raises(IrregularityError):
-        g.report_new_deal_ground("g")  # 1907 only (seed 004)
+        g.report_new_deal_ground("g")  # 1907 only (Elwell, 1907)
     g.report_new_deal_ground("c")
     assert g.hand_number == 2
     assert g.dealer is N
@@ -1179,7 +1181,7 @@ def test_bridge_1906_law_39_card_exposed_in_deal_optional_new_deal() -> None:
     assert r.claimants == (E,)  # the eldest hand
     assert codes(r) == ["new_deal", "waive"]
     g.decide("waive")
-    assert S not in g.exposed_cards  # no new deal: the card cannot be called (L40)
+    assert S not in g.exposed_cards  # no new deal: the card cannot be called (Law 40)
     g = game("bridge_1906")
     g.expose("HA", seat=W, during_deal=True)
     r = only(g)
@@ -1193,7 +1195,11 @@ def test_bridge_1906_law_39c_dealer_looks_at_a_card_eldest_hand_may_exact_new_de
     g.report_dealer_looked("HA")  # North, the dealer, saw West's ace before 51 were dealt
     r = only(g)
     assert r.kind is Irregularity.DEALER_LOOKED
-    assert (r.law, r.offender, r.claimants) == ("seed 003 L39 c", N, (E,))  # the eldest hand
+    assert (r.law, r.offender, r.claimants) == (
+        "Bridge (Elwell, 1906), Law 39 (c)",
+        N,
+        (E,),
+    )  # the eldest hand
     assert codes(r) == ["new_deal", "waive"]
     assert r.data == {"card": "HA", "holder": "W", "shown_to": ["E", "W"]}
     with pytest.raises(GameError):
@@ -1201,11 +1207,11 @@ def test_bridge_1906_law_39c_dealer_looks_at_a_card_eldest_hand_may_exact_new_de
     with pytest.raises(IrregularityError):
         g.decide("new_deal", seat=W)  # only the eldest hand may exact it
     g.decide("new_deal", seat=E)
-    assert (g.hand_number, g.dealer) == (2, N)  # the same dealer deals again (L37)
-    assert g.results[0].void == "seed 003 L39 c"
+    assert (g.hand_number, g.dealer) == (2, N)  # the same dealer deals again (Law 37)
+    assert g.results[0].void == "Bridge (Elwell, 1906), Law 39 (c)"
     assert g.results[0].score is None
     again = Game.from_json(g.to_json())
-    assert (again.hand_number, again.results[0].void) == (2, "seed 003 L39 c")
+    assert (again.hand_number, again.results[0].void) == (2, "Bridge (Elwell, 1906), Law 39 (c)")
     g = game("bridge_1906")
     g.report_dealer_looked("S2")
     g.decide("waive")  # the deal stands
@@ -1222,7 +1228,11 @@ def test_bridge_1906_law_41_short_hand_deal_stands_seed_004() -> None:
     g.play("CA")
     g.report_short_hand(seat=E)  # found after East has played
     r = last_ruling(g, Irregularity.SHORT_HAND)
-    assert (r.law, r.options, r.data) == ("seed 004 (short hand)", (), {"deal_stands": True})
+    assert (r.law, r.options, r.data) == (
+        "Bridge (Elwell, 1907), A New Deal (short hand)",
+        (),
+        {"deal_stands": True},
+    )
     assert not g.pending
     assert (g.phase, g.hand_number) == (Phase.PLAY, 1)  # the deal stands good
     with pytest.raises(GameError):
@@ -1302,7 +1312,7 @@ def test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double() -> 
     g.call("P", seat=W)  # West asks "May I lead?" before East, the eldest hand, has spoken
     r = last_ruling(g, Irregularity.PASS_OUT_OF_TURN)
     assert (r.law, r.offender, r.claimants, r.options, r.blocking) == (
-        "seed 003 L59",
+        "Bridge (Elwell, 1906), Law 59",
         W,
         (),
         (),
@@ -1314,7 +1324,7 @@ def test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double() -> 
     assert "X" in [str(a) for a in g.legal_actions()]
     g.call("X")  # and he may double
     assert g.declaring.doublings == 1
-    assert g.to_act is N  # the maker re-doubles first (L52)
+    assert g.to_act is N  # the maker re-doubles first (Law 52)
     g.call("P")
     g.call("P")
     assert g.contract is not None
@@ -1352,7 +1362,7 @@ def test_bridge_1906_law_60_eldest_hand_doubles_only_with_makers_consent() -> No
     assert r.claimants == (S,)  # the maker
     g.decide("waive")
     assert g.to_act is E
-    _assert_only_pass(g, r"consent.*L60")
+    _assert_only_pass(g, r"consent.*Law 60")
     with pytest.raises(GameError, match="consent"):
         g.consent(seat=N)  # only the maker's consent counts
     g.consent(seat=S)
@@ -1379,7 +1389,7 @@ def test_bridge_1906_law_56_eldest_hand_leads_partner_redoubles_only_with_consen
     assert "X" in [str(c) for c in g.legal_actions()]  # the leader himself is not barred
     g.call("P")
     assert g.to_act is W
-    _assert_only_pass(g, r"North, the adversary who last doubled.*L56")
+    _assert_only_pass(g, r"North, the adversary who last doubled.*Law 56")
     with pytest.raises(GameError, match="consent"):
         g.consent(seat=S)  # not the one who last doubled
     with pytest.raises(GameError, match="consent"):
@@ -1419,7 +1429,7 @@ def test_bridge_1906_law_61_dummys_rights_carry_no_effect() -> None:
     g.play("CA")
     g.remark(Irregularity.DUMMY_RIGHT, seat=S)  # e.g. asks whether the dealer has none (a)
     r = last_ruling(g, Irregularity.DUMMY_RIGHT)
-    assert (r.law, r.options) == ("seed 003 L61 a-g", ())
+    assert (r.law, r.options) == ("Bridge (Elwell, 1906), Law 61 (a-g)", ())
     assert not g.pending
     with pytest.raises(GameError):
         g.remark(Irregularity.DUMMY_RIGHT, seat=W)  # only dummy has dummy's rights
@@ -1433,7 +1443,7 @@ def test_bridge_1906_law_63_dummy_intervention_forfeits_penalty() -> None:
     g = spades("bridge_1906")
     revoke_by_west(g)
     g.remark(Irregularity.DUMMY_INTERVENTION, seat=S)
-    assert last_ruling(g, Irregularity.DUMMY_INTERVENTION).law == "seed 003 L63"
+    assert last_ruling(g, Irregularity.DUMMY_INTERVENTION).law == "Bridge (Elwell, 1906), Law 63"
     play_out(g)
     assert g.phase is not Phase.SETTLE
 
@@ -1443,7 +1453,7 @@ def test_bridge_1906_law_64_dummy_suggests_a_card() -> None:
     g.play("CA")
     g.remark(Irregularity.DUMMY_SUGGESTS_CARD, seat=S, card="C9")
     r = only(g)
-    assert r.law == "seed 003 L64"
+    assert r.law == "Bridge (Elwell, 1906), Law 64"
     g.decide("play_suggested")
     assert g.legal_actions() == [Card.parse("C9")]
 
@@ -1463,7 +1473,7 @@ def test_bridge_1906_law_67_dealers_side_exposes_before_make() -> None:
     g = game("bridge_1906")
     g.expose("SA", seat=N)
     r = only(g)
-    assert r.law == "seed 003 L67"
+    assert r.law == "Bridge (Elwell, 1906), Law 67"
     assert r.claimants == (E,)
     g.decide("new_deal")
     assert g.hand_number == 2
@@ -1487,7 +1497,7 @@ def test_bridge_1906_law_74_claim_the_rest() -> None:
     g = spades("bridge_1906")
     g.claim()
     r = only(g)
-    assert r.law == "seed 003 L74"
+    assert r.law == "Bridge (Elwell, 1906), Law 74"
     g.decide("play_out")
     assert g.phase is Phase.PLAY
     g.throw_down(seat=E)
@@ -1498,7 +1508,7 @@ def test_bridge_1906_law_76_adversary_leads_out_of_turn() -> None:
     g = spades("bridge_1906")
     g.play("D8", seat=W)
     r = only(g)
-    assert r.law == "seed 003 L76, L78"
+    assert r.law == "Bridge (Elwell, 1906), Laws 76, 78"
     g.decide("treat_as_exposed")
     assert g.exposed_cards[W] == {Card.parse("D8")}
 
@@ -1518,16 +1528,16 @@ def test_bridge_1906_law_78_false_lead_followed_by_all_stands() -> None:
 
 
 def test_bridge_1906_law_80_call_repeated_never_compels_a_revoke() -> None:
-    # L69 (liable to be called), L79 (never compels a revoke), L80 (called again later).
+    # Law 69 (liable to be called), Law 79 (never compels a revoke), Law 80 (called again later).
     g = _exposed_heart_ace_called("bridge_1906")
-    assert last_ruling(g, Irregularity.EXPOSED_CARD).law == "seed 003 L69, L71, L80"
+    assert last_ruling(g, Irregularity.EXPOSED_CARD).law == "Bridge (Elwell, 1906), Laws 69, 71, 80"
 
 
 def test_bridge_1906_law_77_dealer_leads_out_of_turn() -> None:
     g = spades("bridge_1906")
     g.play("SA", seat=N)
     r = only(g)
-    assert "L77" in r.law
+    assert "Law 77" in r.law
     g.decide("retract")
     assert g.to_act is E
     assert g.trick_on_table == {}
@@ -1541,7 +1551,7 @@ def test_bridge_1906_law_82_fourth_hand_plays_before_partner() -> None:
     g.decide("accept")
     g.play("S2", seat=W)
     r = only(g)
-    assert r.law == "seed 003 L82"
+    assert r.law == "Bridge (Elwell, 1906), Law 82"
     g.decide("highest")
     assert g.legal_actions() == [Card.parse("ST")]
 
@@ -1553,7 +1563,7 @@ def test_bridge_1906_law_83_card_omitted_from_a_trick() -> None:
     g.play("C7")
     g.quit_trick()
     r = only(g)
-    assert r.law == "seed 003 L83"
+    assert r.law == "Bridge (Elwell, 1906), Law 83"
     g.decide("new_deal", seat=E)
     assert g.hand_number == 2
 
@@ -1563,7 +1573,7 @@ def test_bridge_1906_law_85_dummy_revoke_has_no_penalty() -> None:
     g.play("CA")
     g.play("DJ")  # dummy (South) holds clubs
     r = last_ruling(g, Irregularity.DUMMY_REVOKE)
-    assert r.law.startswith("seed 003 L85 (dummy excluded)")
+    assert r.law.startswith("Bridge (Elwell, 1906), Law 85 (dummy excluded)")
     g.play("C7")
     g.play("C2")
     g.play("CK")  # quitted: the trick stands
@@ -1600,7 +1610,7 @@ def test_bridge_1906_law_87_revoke_costs_three_tricks_and_game() -> None:
     score = result.score
     assert score is not None
     assert score.tricks_after_revoke_penalty.ns == min(13, won.ns + 3)
-    # The revoking side cannot reach game: its score stops at 28 (L89).
+    # The revoking side cannot reach game: its score stops at 28 (Law 89).
     args = revoke_score_arguments("bridge_1906", {Side.EW: 1}, declarer_side=Side.NS)
     assert args == {"revokes": PerSide(0, 1)}
     from redouble.scoring import score_hand
@@ -1616,7 +1626,7 @@ def test_bridge_1906_law_91_revoke_corrected() -> None:
     g.play("HJ")
     g.correct_revoke()
     r = only(g)
-    assert r.law == "seed 003 L91"
+    assert r.law == "Bridge (Elwell, 1906), Law 91"
     assert codes(r) == ["expose", "highest", "lowest"]
     g.decide("lowest")
     assert g.legal_actions() == [Card.parse("C5")]
@@ -1704,7 +1714,7 @@ def test_bridge_1906_law_100_attention_to_trick() -> None:
     g = spades("bridge_1906")
     g.play("CA")
     g.remark(Irregularity.ATTENTION_TO_TRICK, seat=E)
-    assert only(g).law == "seed 003 L100"
+    assert only(g).law == "Bridge (Elwell, 1906), Law 100"
     g.decide("lose")
     g.play("C8")
     assert Card.parse("C5") in g.legal_actions()
@@ -1713,7 +1723,7 @@ def test_bridge_1906_law_100_attention_to_trick() -> None:
 def test_bridge_1906_law_101_unauthorised_reference() -> None:
     g = spades("bridge_1906")
     g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=W)
-    assert only(g).law == "seed 003 L101"
+    assert only(g).law == "Bridge (Elwell, 1906), Law 101"
     with pytest.raises(IrregularityError):
         g.remark(Irregularity.INFORMATION_AFTER_FINAL_DECLARATION, seat=W)
 
@@ -1731,7 +1741,7 @@ def test_bridge_1906_law_102_wrong_penalty_forfeits() -> None:
 
 
 # ------------------------------------------------------------------------------------------------
-# Cutting for partners, deal and dummy (seed 002 laws 14-18; seed 003 laws 14-20, three players).
+# Cutting for partners, deal and dummy (Auction Bridge (1912), Laws 14-18; Bridge (Elwell, 1906), Laws 14-20, three players).
 # ------------------------------------------------------------------------------------------------
 
 
@@ -2086,7 +2096,7 @@ def _procedure_cases() -> list[Any]:
 
 def test_scoring_case_procedure_fields_the_engine_computes() -> None:
     by_event = {c["input"]["event"]: c for c in _procedure_cases()}
-    # AUC-P02 (Case 2): the offender's partner is barred; no free L52 correction.
+    # AUC-P02 (Case 2): the offender's partner is barred; no free Law 52 correction.
     case = by_event["insufficient_declaration"]
     g = game("auction_1912", "2H")
     g.call("2D")

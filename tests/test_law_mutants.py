@@ -284,7 +284,7 @@ def test_auction_law_48_not_when_the_second_call_is_a_bid() -> None:
 
 
 def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
-    """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double."
+    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can double."
     The four-handed laws 54 and 59 (the third hand doubling before his partner asked "May I
     lead?", which the maker may let stand) cannot apply: the third hand has no double."""
     from redouble.auction import declaring_procedure
@@ -326,7 +326,7 @@ def test_three_handed_lenient_game_refuses_the_third_hands_double() -> None:
 
 
 def test_bridge_dealers_partner_must_make_when_passed_to() -> None:
-    """Bridge (1906), Law 45: the dealer names the trump or passes the declaration to his
+    """Bridge (Elwell, 1906), Law 45: the dealer names the trump or passes the declaration to his
     partner, who must then name it — his pass is refused with that reason."""
     from redouble.auction import BridgeDeclaration
 
@@ -354,7 +354,7 @@ def test_bridge_declaration_takes_the_deal_by_keyword_only() -> None:
 
 
 def test_three_handed_redoubled_only_the_leader_doubles_again() -> None:
-    """Bridge (1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
+    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
     after the dealer's redouble, the leader may double again; when he declines, declaring is
     over (the third hand is never asked)."""
     from redouble.auction import BridgeDeclaration
@@ -387,7 +387,7 @@ def test_auction_a_bid_of_level_zero_is_impossible() -> None:
 
 def test_a_contract_is_an_immutable_value() -> None:
     """A final declaration, once the auction is over, cannot be altered (Auction Bridge (1912),
-    Law 52; Bridge (1906), Law 49): the ``Contract`` value is frozen and hashable."""
+    Law 52; Bridge (Elwell, 1906), Law 49): the ``Contract`` value is frozen and hashable."""
     import dataclasses
 
     c = Auction("auction_1912", N, ["1H", "P", "P", "P"]).contract
@@ -398,7 +398,7 @@ def test_a_contract_is_an_immutable_value() -> None:
 
 
 def test_bridge_the_original_doubler_speaks_first_after_a_redouble() -> None:
-    """Bridge (1906), Law 53: after a redouble "their adversaries shall have the right to
+    """Bridge (Elwell, 1906), Law 53: after a redouble "their adversaries shall have the right to
     again double. The original doubler has the first right" — also when he was the third hand
     whose double out of turn the maker let stand (Laws 54, 59)."""
     from redouble.auction import BridgeDeclaration
@@ -483,7 +483,7 @@ def test_claims_are_judged_as_a_brute_force_judges_them() -> None:
 
 
 def test_the_dealer_sits_north_and_his_partner_south_whoever_is_named_first() -> None:
-    """Auction Bridge (1912), Law 18 (Bridge (1906) the same): the two lower cuts play against
+    """Auction Bridge (1912), Law 18 (Bridge (Elwell, 1906) the same): the two lower cuts play against
     the two higher and the lowest deals; the table seats the dealer North, his partner South —
     whichever of the pair the cut names first."""
     from redouble.game import CutResult
@@ -510,7 +510,7 @@ def test_auto_play_that_cannot_finish_in_time_says_so() -> None:
 
 
 def test_bridge_contract_is_unknown_until_the_doubling_conversation_ends() -> None:
-    """Bridge (1906), Law 45 (the make) and Laws 50-54 ("May I lead?" and the doubling that
+    """Bridge (Elwell, 1906), Law 45 (the make) and Laws 50-54 ("May I lead?" and the doubling that
     follows): the trump is named first, but the value of the hand is not settled until the
     doubling conversation ends, so there is no contract while doubles may still be made."""
     from redouble.auction import BridgeDeclaration

@@ -103,26 +103,26 @@ def test_a_rule_without_a_citation_is_refused() -> None:
             requires_contract=False,
             revoking_side_barred=False,
             sources={
-                "grand": "L7",
-                "either_side": "L7",
+                "grand": "Law 7",
+                "either_side": "Law 7",
                 "requires_contract": "x",
                 "revoking_side_barred": "x",
             },
         )
 
 
-def test_historical_citations_name_the_seeds() -> None:
+def test_historical_citations_name_the_codes() -> None:
     auction = dict(laws.get("auction_1912").citations())
-    assert "L4" in auction["declarations.R"]
-    assert "002" in auction["declarations.R"]
-    assert "L48" in auction["undertricks.one_spade_limit.cap"]
+    assert "Law 4" in auction["declarations.R"]
+    assert "Auction Bridge (1912)" in auction["declarations.R"]
+    assert "Law 48" in auction["undertricks.one_spade_limit.cap"]
     bridge = dict(laws.get("bridge_1906").citations())
-    assert "external" in bridge["declarations.S"]  # seed 003 L4 is missing
-    assert "assumed" in bridge["chicane.both_sides"]
+    assert "not in our copy" in bridge["declarations.S"]  # Bridge (Elwell, 1906), Law 4 is missing
+    assert "redouble's decision" in bridge["chicane.both_sides"]
 
 
 # --------------------------------------------------------------------------------------------
-# Flags (lawsets.md §8).
+# Flags.
 # --------------------------------------------------------------------------------------------
 
 
@@ -243,7 +243,7 @@ TRICK_VALUES = {
     "AUCTION_WCNY_1912": {"S": 2, "C": 6, "D": 7, "H": 8, "R": 9, "NT": 10},
     "CONTRACT": {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30},
 }
-"""Trick values transcribed by hand: lawsets.md §3.3, seed 002 L4, Law 77."""
+"""Trick values transcribed by hand: the laws catalogue, Auction Bridge (1912), Law 4, Law 77."""
 
 
 @pytest.mark.parametrize(("name", "values"), TRICK_VALUES.items())
@@ -269,8 +269,8 @@ def test_declarations_map_to_play_strains() -> None:
 @pytest.mark.parametrize(
     ("new", "previous", "higher"),
     [
-        ((3, "C"), (2, "R"), True),  # L53: 18 = 18, more tricks
-        ((3, "S"), (1, "C"), True),  # L44 example: 6 = 6
+        ((3, "C"), (2, "R"), True),  # Law 53: 18 = 18, more tricks
+        ((3, "S"), (1, "C"), True),  # Law 44 example: 6 = 6
         ((5, "S"), (1, "NT"), True),
         ((4, "S"), (1, "R"), False),
         ((7, "S"), (2, "D"), True),
@@ -304,7 +304,7 @@ def test_bridge_has_no_bidding() -> None:
 # --------------------------------------------------------------------------------------------
 
 AUCTION_HONOURS = {
-    # (side count, most in one hand): points for S, C, D, H, R  (lawsets.md §5.1 L6 table)
+    # (side count, most in one hand): points for S, C, D, H, R
     (3, 2): (4, 12, 14, 16, 18),
     (4, 2): (8, 24, 28, 32, 36),
     (5, 3): (10, 30, 35, 40, 45),

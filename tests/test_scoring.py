@@ -58,7 +58,7 @@ CASES_ENV = "REDOUBLE_SCORING_CASES"
 """Environment variable naming other files of the format to run the per-case test on
 (separated by the platform's path separator), like the option ``--scoring-cases FILE``."""
 
-# The format (reference/README.md and lawsets.md §9): every case has these fields; the first
+# The format (reference/README.md and the laws catalogue): every case has these fields; the first
 # five are required. The fields of each kind's ``input`` are the ones its checker reads: a
 # field no checker reads fails the case (Tracked, below).
 CASE_FIELDS = frozenset(
@@ -588,43 +588,43 @@ def _holds(meaning: Mapping[str, Any], facts: Mapping[str, Any]) -> bool:
 
 
 STATEMENTS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] = (
-    # AUC-P02, seed 000 L50: the bar on the offender's partner.
+    # AUC-P02, Auction Bridge (1912), Law 50: the bar on the offender's partner.
     (
         r"adversary subsequently bids or doubles",
         lambda m: {"lifted_by_adversary_bid": True, "lifted_by_adversary_double": True,
                    "lifted_by_adversary_pass": False},
     ),
-    # AUC-P08, BR-P09: the ruling lapses when the second card of the trick is played (L77).
+    # AUC-P08, BR-P09: the ruling lapses when the second card of the trick is played (Law 77).
     (r"second hand has played", lambda m: {"lapses_with_card": 2}),
-    # BR-P03, seed 003 L47: "provided that no declaration as to doubling has been made".
+    # BR-P03, Bridge (Elwell, 1906), Law 47: "provided that no declaration as to doubling has been made".
     (
         r"doubling declaration has been made",
         lambda m: {"deadline": "before any declaration as to doubling"},
     ),
-    # BR-P06, seed 003 L60: the eldest hand "may only double if the maker of the trump consent".
+    # BR-P06, Bridge (Elwell, 1906), Law 60: the eldest hand "may only double if the maker of the trump consent".
     (
         r"makers consent",
         lambda m: {"double_refused": True, "consent_of_maker": True, "consent_of_others": False},
     ),
-    # BR-P07, seed 003 L97: "the penalty is paid".
+    # BR-P07, Bridge (Elwell, 1906), Law 97: "the penalty is paid".
     (
         r"penalty is paid i e lost to claimants",
         lambda m: {"penalty_lost": True, "penalty_enforced": False},
     ),
-    # T3-P01, seed 003 'Bridge for Three Players': "Only one adversary, the leader, can double."
+    # T3-P01, Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can double."
     (r"leader eldest hand only", lambda m: {"doublers": frozenset({"eldest hand"})}),
-    # BR-P12, seed 003 L16.
+    # BR-P12, Bridge (Elwell, 1906), Law 16.
     (r"must cut again", lambda m: {"cut_again": True}),
-    # AUC-P15, seed 002 L16: "the highest is his cut".
+    # AUC-P15, Auction Bridge (1912), Law 16: "the highest is his cut".
     (r"(\w\w) highest", lambda m: {"card": Card.parse(m.group(1)), "chosen_as": "highest"}),
-    # BR-P10, seed 003 L19.
+    # BR-P10, Bridge (Elwell, 1906), Law 19.
     (
         r"(\w+) and (\w+) re cut lower on re cut deals",
         lambda m: {"recut_by": frozenset(m.groups()), "lowest_of_recut_deals": True},
     ),
-    # AUC-P14, seed 002 L14.
+    # AUC-P14, Auction Bridge (1912), Law 14.
     (r"ace lowest", lambda m: {"ace_low": True}),
-    # T3-P04, seed 003 'Bridge for Three Players'.
+    # T3-P04, Bridge (Elwell, 1906), Bridge for Three Players.
     (
         r"one game or one rubber then each player in turn",
         lambda m: {"tenure_in_games": "game", "tenure_in_rubbers": "rubber",
@@ -734,13 +734,15 @@ def _split_by_effect(
     return tuple(exposing), tuple(requiring)
 
 
-_AUCTION_ROTATION = "ZAYB"  # seed 000: Z deals, A on his left, then Y (Z's partner), then B
+_AUCTION_ROTATION = (
+    "ZAYB"  # Auction Bridge (1912): Z deals, A on his left, then Y (Z's partner), then B
+)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
 
 
 def _seats_from(first: str) -> dict[str, Seat]:
-    """Seed 000's letters, the first to call being the dealer North."""
+    """Auction Bridge (1912) letters, the first to call being the dealer North."""
     i = _AUCTION_ROTATION.index(first)
     letters = _AUCTION_ROTATION[i:] + _AUCTION_ROTATION[:i]
     return {letter: Seat(n) for n, letter in enumerate(letters)}
@@ -787,7 +789,7 @@ def _offender_seat(g: Game, role: str, allowed: Mapping[str, str]) -> Seat:
 
 
 def _procedure_insufficient_declaration(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L50, L52 and Case 2: an insufficient bid, the penalty demanded at once."""
+    """Auction Bridge (1912), Laws 50, 52 and Case 2: an insufficient bid, the penalty demanded at once."""
     data = case["input"]
     seats = _seats_from(data["auction"][0][0])
     claimant = seats[data["claimed_by"]]
@@ -850,7 +852,7 @@ def _procedure_insufficient_declaration(case: Mapping[str, Any]) -> dict[str, An
 
 
 def _procedure_impossible_declaration(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L50: East makes the impossible declaration of the case (e.g. "eight hearts")
+    """Auction Bridge (1912), Law 50: East makes the impossible declaration of the case (e.g. "eight hearts")
     over North's bid, so that the adversaries have a previous declaration."""
     number, _, strain = case["input"]["example"].partition(" ")
     law = laws.get(case["law_set"])
@@ -864,7 +866,7 @@ def _procedure_impossible_declaration(case: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _procedure_card_exposed_in_auction(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L65: the offender exposes a card during the auction; the final declaration
+    """Auction Bridge (1912), Law 65: the offender exposes a card during the auction; the final declaration
     falls to the player on his partner's right, so that his partner leads."""
     offender = Seat.parse(case["input"]["offender"])
     partner = offender.partner
@@ -892,7 +894,7 @@ def _procedure_card_exposed_in_auction(case: Mapping[str, Any]) -> dict[str, Any
 
 
 def _procedure_card_exposed_before_lead(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L66: the opening leader's partner exposes a card before the lead."""
+    """Auction Bridge (1912), Law 66: the opening leader's partner exposes a card before the lead."""
     g = _made(case["law_set"])
     role = _offender_role(case["input"], "leader's partner")
     roles = {"leader's partner": "leader's partner", "leader": "leader"}
@@ -905,7 +907,7 @@ _ORDINALS = ("first", "second", "third", "fourth")
 
 
 def _procedure_declarer_leads_out_of_turn(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L77, seed 003 L77: the declarer leads from his hand when East should; the hand
+    """Auction Bridge (1912), Law 77, Bridge (Elwell, 1906), Law 77: the declarer leads from his hand when East should; the hand
     is then played on until the rectification lapses."""
     g = _made(case["law_set"])
     role = _offender_role(case["input"], "declarer")
@@ -943,7 +945,7 @@ def _plays_early(g: Game, seat: Seat) -> bool:
 
 
 def _procedure_fourth_hand_plays_before_second(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L80, seed 003 L82: the fourth hand plays before his partner, the second hand.
+    """Auction Bridge (1912), Law 80, Bridge (Elwell, 1906), Law 82: the fourth hand plays before his partner, the second hand.
 
     Dummy wins trick one and leads: West is second hand, East fourth, and East plays first.
     The options that bind the second hand are found by deciding each in a fresh game; the
@@ -984,7 +986,7 @@ def _procedure_fourth_hand_plays_before_second(case: Mapping[str, Any]) -> dict[
 
 
 def _procedure_revoke_corrected(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 000 L86: West (a defender) revokes and corrects before the trick is quitted."""
+    """Auction Bridge (1912), Law 86: West (a defender) revokes and corrects before the trick is quitted."""
 
     # East leads the club ace; the offender (who holds clubs) plays another suit.
     tricks = {
@@ -1039,7 +1041,7 @@ def _procedure_dummy_revokes(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _procedure_partner_passes_back(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 003 L47: the dealer passes the make; his partner passes it back."""
+    """Bridge (Elwell, 1906), Law 47: the dealer passes the make; his partner passes it back."""
     g = _game(case["law_set"], "P")
     g.call("P")
     r = _blocking(g)
@@ -1053,7 +1055,7 @@ def _procedure_partner_passes_back(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _procedure_adversary_declares(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 003 L48: the eldest hand makes the trump."""
+    """Bridge (Elwell, 1906), Law 48: the eldest hand makes the trump."""
     g = _game(case["law_set"])
     g.call("H", seat=_EAST)
     r = _blocking(g)
@@ -1065,7 +1067,7 @@ def _procedure_adversary_declares(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _procedure_lead_by_third_hand(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 003 L60: the dealer passes the make, his partner makes; the dealer's right-hand
+    """Bridge (Elwell, 1906), Law 60: the dealer passes the make, his partner makes; the dealer's right-hand
     adversary (West) leads before the doubling is over. Then: may the eldest hand double, and
     whose consent lets him?"""
 
@@ -1104,7 +1106,7 @@ def _procedure_lead_by_third_hand(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _procedure_consultation(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 003 L97: the adversaries, entitled to a new deal (the pack was not cut, L38 f),
+    """Bridge (Elwell, 1906), Law 97: the adversaries, entitled to a new deal (the pack was not cut, Law 38 (f)),
     consult before claiming it."""
     g = _game(case["law_set"])
     g.report_new_deal_ground("f")
@@ -1173,7 +1175,7 @@ _PROCEDURE_EVENTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def _procedure_cuts(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Cutting (seed 002 L14, L18; seed 003 L14, L19; three players: 'Bridge for Three
+    """Cutting (Auction Bridge (1912), Laws 14, 18; Bridge (Elwell, 1906), Laws 14, 19; three players: 'Bridge for Three
     Players'): one recorded round, then any re-cut drawn at random."""
     cuts = case["input"]["cuts"]
     law = laws.get(case["law_set"])
@@ -1206,7 +1208,7 @@ def _procedure_cuts(case: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _procedure_cut_exposes(case: Mapping[str, Any]) -> dict[str, Any]:
-    """Seed 002 L16 (the highest counts) and seed 003 L16 (cut again)."""
+    """Auction Bridge (1912), Law 16 (the highest counts) and Bridge (Elwell, 1906), Law 16 (cut again)."""
     law = laws.get(case["law_set"])
     counted = cut_card(law, case["input"]["cut_exposes"])
     facts = Facts(
@@ -1217,7 +1219,7 @@ def _procedure_cut_exposes(case: Mapping[str, Any]) -> dict[str, Any]:
 
 _TABLE_TALK = {"pass": "P", "may i lead": "P", "satisfied": "P", "i double": "X",
                "i re double": "X"}  # fmt: skip
-"""The words of Bridge's declaring (seed 003 L45-53; L51 [external]) and the calls they are."""
+"""The words of Bridge's declaring (Bridge (Elwell, 1906), Laws 45-53; Law 51 [external]) and the calls they are."""
 
 
 def _procedure_calls(case: Mapping[str, Any]) -> dict[str, Any]:
@@ -1764,7 +1766,7 @@ def test_revoking_side_scores_only_honours_and_chicane_in_auction(
             assert result.trick_score[side] == 0
             for item in ("slam", "undertricks", "doubled_bonus"):
                 assert getattr(result.breakdown, item)[side] == 0, item
-            # L89: with both revoking, 100 per extra revoke still goes to the other side.
+            # Law 89: with both revoking, 100 per extra revoke still goes to the other side.
             extra = 100 * max(0, hand["revokes"]["EW" if side == "NS" else "NS"] - 1)
             assert result.breakdown.revoke_penalty[side] == (extra if both else 0)
 
@@ -1871,7 +1873,7 @@ def test_bad_input_raises_a_value_error_naming_it(arguments: dict[str, Any], mes
     ("law_set", "contract", "message"),
     [
         ("bridge_1906", "2H", "no levels"),
-        ("bridge_1906", "NTXXXXXXXX", None),  # unlimited doubling (seed 003 L50)
+        ("bridge_1906", "NTXXXXXXXX", None),  # unlimited doubling (Bridge (Elwell, 1906), Law 50)
         ("contract", "1R", "no declaration"),
         ("contract", "7NTXXX", "3 doublings"),
         ("contract_rubber", "1NT", None),

@@ -526,12 +526,12 @@ class Auction:
 
 
 # ------------------------------------------------------------------------------------------------
-# Bridge (1906): the make and the doubling conversation.
+# Bridge (Elwell, 1906): the make and the doubling conversation.
 # ------------------------------------------------------------------------------------------------
 
 
 class BridgeDeclaration:
-    """The make of the trump and the doubling conversation of Bridge (seed 003 laws 45-54).
+    """The make of the trump and the doubling conversation of Bridge (Bridge (Elwell, 1906), Laws 45-54).
 
     The dealer makes the trump (a bare declaration, e.g. "H" or "NT") or passes ("P") the make
     to his partner, who must make it. Then the eldest hand may double; if he declines ("May I
@@ -719,9 +719,9 @@ class BridgeDeclaration:
         self._advance()
         return c
 
-    # -- irregularities allowed to stand (seed 003 L46, L54, L59) --------------------------------
+    # -- irregularities allowed to stand (Bridge (Elwell, 1906), Laws 46, 54, 59) --------------------------------
     def make_by(self, seat: Seat | int, declaration: str) -> Call:
-        """Record a make by `seat` out of order that the eldest hand lets stand (seed 003 L46:
+        """Record a make by `seat` out of order that the eldest hand lets stand (Bridge (Elwell, 1906), Law 46:
         the dealer's partner made the trump without being passed the make); `seat` becomes the
         maker and the doubling conversation begins.
 
@@ -729,7 +729,7 @@ class BridgeDeclaration:
             IllegalCallError: the make is already settled, or the declaration is unknown.
         """
         if self._declaration is not None or self._done:
-            raise IllegalCallError("the trump is already made [seed 003 L49]")
+            raise IllegalCallError("the trump is already made [Bridge (Elwell, 1906), Law 49]")
         c = Call.parse(declaration, self._law)
         if not c.is_bid or c.level is not None or c.declaration is None:
             raise IllegalCallError(f"{declaration!r} is not a make of {self._law.name}")
@@ -739,8 +739,8 @@ class BridgeDeclaration:
         return c
 
     def double_by(self, seat: Seat | int) -> Call:
-        """Record a double out of the conversation's order that the maker lets stand (seed 003
-        L54, L59: the third hand doubled before his partner asked "May I lead?"); the
+        """Record a double out of the conversation's order that the maker lets stand (Bridge (Elwell, 1906)
+        Laws 54, 59: the third hand doubled before his partner asked "May I lead?"); the
         re-doubling then continues with the makers.
 
         Raises:

@@ -330,7 +330,7 @@ class Deal:
         """Why a dealt record requires a new deal (or a fresh cut), citing the law.
 
         `code` picks the citations: ``"auction_1912"`` (WCNY 1912, laws 32 and 37),
-        ``"bridge_1906"`` (seed 003, law 38 a-f) or ``"bridge_1907"`` (seed 004, adds 38 g).
+        ``"bridge_1906"`` (Bridge (Elwell, 1906), Law 38 (a-f)) or ``"bridge_1907"`` (Bridge (Elwell, 1907), adds 38 g).
         An empty list means the deal stands.
 
         Raises:
@@ -362,8 +362,8 @@ class NewDealReason:
     recut_only: bool = False
 
 
-# Law citations per code for each fault that DealRecord.check detects. Bridge 1906 (seed 003)
-# lacks the "last card to the dealer" clause, which the 1907 text (seed 004) adds as 38 (g).
+# Law citations per code for each fault that DealRecord.check detects. Bridge 1906 (Elwell, 1906)
+# lacks the "last card to the dealer" clause, which the 1907 text (Elwell, 1907) adds as 38 (g).
 _CITATIONS: dict[str, dict[str, str]] = {
     "auction_1912": {
         "rotation": "Auction 1912 law 37 (a)",
@@ -374,19 +374,19 @@ _CITATIONS: dict[str, dict[str, str]] = {
         "cut": "Auction 1912 law 32",
     },
     "bridge_1906": {
-        "rotation": "Bridge law 38 (a) (seed 003)",
-        "imperfect": "Bridge law 38 (b) (seed 003)",
-        "too_many": "Bridge law 38 (d) (seed 003)",
-        "uncut": "Bridge law 38 (f) (seed 003)",
-        "cut": "Bridge law 33 (seed 004)",
+        "rotation": "Bridge (Elwell, 1906), Law 38 (a)",
+        "imperfect": "Bridge (Elwell, 1906), Law 38 (b)",
+        "too_many": "Bridge (Elwell, 1906), Law 38 (d)",
+        "uncut": "Bridge (Elwell, 1906), Law 38 (f)",
+        "cut": "Bridge (Elwell, 1907), The Deal",
     },
     "bridge_1907": {
-        "rotation": "Bridge law 38 (a) (seed 004)",
-        "imperfect": "Bridge law 38 (b) (seed 004)",
-        "too_many": "Bridge law 38 (d) (seed 004)",
-        "uncut": "Bridge law 38 (f) (seed 004)",
-        "last_card": "Bridge law 38 (g) (seed 004)",
-        "cut": "Bridge law 33 (seed 004)",
+        "rotation": "Bridge (Elwell, 1907), A New Deal (a)",
+        "imperfect": "Bridge (Elwell, 1907), A New Deal (b)",
+        "too_many": "Bridge (Elwell, 1907), A New Deal (d)",
+        "uncut": "Bridge (Elwell, 1907), A New Deal (f)",
+        "last_card": "Bridge (Elwell, 1907), A New Deal (g)",
+        "cut": "Bridge (Elwell, 1907), The Deal",
     },
 }
 

@@ -278,7 +278,7 @@ class HandScore:
 
     ``trick_score`` is what each side scores toward game (below the line); the honour column
     (above the line) is broken down in ``breakdown``. ``game_caps`` holds, per side, the most
-    that side may reach toward game after this hand (Bridge revoke, seed 003 L89, L95), or
+    that side may reach toward game after this hand (Bridge revoke, Bridge (Elwell, 1906), Laws 89, 95), or
     None.
     """
 
@@ -541,7 +541,9 @@ def _score_majority(hand: _Hand) -> None:
         points = min(points, max(0, cap - hand.prior[winner]))
     hand.caps = (caps[0], caps[1])
     hand.trick_score = PerSide().replace(winner, points)
-    for s in Side:  # seed 003 L7: slam is counted without the tricks gained by penalty
+    for (
+        s
+    ) in Side:  # Bridge (Elwell, 1906), Law 7: slam is counted without the tricks gained by penalty
         lost = min(rule.tricks_per_revoke * hand.revokes[s], hand.tricks[s])
         slam_tricks = hand.after[s] if rule.penalty_tricks_count_for_slam else hand.tricks[s] - lost
         _slam(hand, s, slam_tricks)
@@ -563,7 +565,7 @@ def _score_declarer_if_made(hand: _Hand) -> None:
     if hand.revokes[defs] == 0 and hand.revoke_election is not None:
         raise ScoringInputError("revoke_election applies only when a defender revoked")
 
-    if hand.revokes.ns and hand.revokes.ew:  # L89: only honours and chicane
+    if hand.revokes.ns and hand.revokes.ew:  # Law 89: only honours and chicane
         for s in Side:
             if hand.revokes[s] > 1:
                 hand.put(
@@ -583,13 +585,13 @@ def _score_declarer_if_made(hand: _Hand) -> None:
         for s in Side
         if hand.revokes[s] > 0 and hand.law.slam is not None and hand.law.slam.revoking_side_barred
     }
-    if hand.revokes[decl]:  # L84a
+    if hand.revokes[decl]:  # Law 84 (a)
         hand.put("revoke_penalty", defs, rule.declarer_side_points + extra[decl])
         trick_allowed = False
-    elif hand.revokes[defs]:  # L84b, c
+    elif hand.revokes[defs]:  # Law 84 (b, c)
         if hand.revoke_election not in ("tricks", "points"):
             raise ScoringInputError(
-                "a defender revoked: revoke_election must be 'tricks' or 'points' (L84b)"
+                "a defender revoked: revoke_election must be 'tricks' or 'points' (Law 84 (b))"
             )
         if hand.revoke_election == "points":
             hand.put("revoke_penalty", decl, rule.defender_points + extra[defs])
@@ -739,14 +741,14 @@ def score_hand(
             left out hold none.
         trump_void_seats: instead of ``deal``, the seats holding no trumps.
         revokes: established revokes per side.
-        revoke_election: Auction 1912 L84b, when a defender revoked: "tricks" (take three
+        revoke_election: Auction 1912 Law 84 (b), when a defender revoked: "tricks" (take three
             tricks) or "points" (150 in the honour column).
         revoke_tricks: contract bridge, tricks each side forfeits under Law 64A.
         prior_trick_score: each side's score toward game before this hand (for game and for
             the Bridge revoke limit of 28).
         vulnerable: contract bridge: "None", "NS", "EW", "Both", a set of sides, or a
             :class:`~redouble.deal.Vulnerability`.
-        dealer_original_one_spade: Auction 1912 L48: the contract is the dealer's original
+        dealer_original_one_spade: Auction 1912 Law 48: the contract is the dealer's original
             One Spade, left in with only passes and doubles.
 
     Raises:
@@ -1781,7 +1783,7 @@ def is_played_under_spade_convention(
     contract: str | ContractSpec,
     toward_game: PerSideLike,
 ) -> bool:
-    """Whether a hand is played under the Bridge spade convention (seed 003).
+    """Whether a hand is played under the Bridge spade convention (Elwell, 1906).
 
     Where the players agree "not to play spades" (the law set's flag
     ``spade_convention_agreed``), an undoubled spade make is played only when either side has

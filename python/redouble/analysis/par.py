@@ -21,7 +21,7 @@ leaves the opponents no standing bid that does better (so "2S+1", not "3S", when
 opponents' best makeable contract is 2H and no sacrifice pays); for a sacrifice, each strain at
 the lowest level that outbids the par side's contract, doubled, with its undertricks.
 
-Auction Bridge (1912) and Bridge (1906) with its variants have their own par, defined in
+Auction Bridge (1912) and Bridge (Elwell, 1906) with its variants have their own par, defined in
 :mod:`redouble.analysis.par_historical` (value-ordered bidding, honours from the actual cards,
 the doubling conversation); ``par(..., law="auction_1912")`` and ``law="bridge_1906"`` use it
 and need the cards (a :class:`~redouble.deal.Deal`, or ``deal=`` with the table).

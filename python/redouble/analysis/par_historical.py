@@ -1,4 +1,4 @@
-"""Par under the historical codes: Auction Bridge (1912) and Bridge (1906) with its variants.
+"""Par under the historical codes: Auction Bridge (1912) and Bridge (Elwell, 1906) with its variants.
 
 Par is the value of one hand when both sides know every card (the double-dummy table) and call
 perfectly, each side playing for the most net points on the hand: its trick score, honours,
@@ -38,9 +38,9 @@ good calls a side passes, doubles or redoubles rather than bids, and bids only t
 declaration of each denomination that does best; each declaration, declarer and doubling is
 listed once, at the lowest level a par auction reaches it.
 
-**Bridge (1906)** and its variants (1907 dealing laws, Duplicate, Progressive, three-handed).
+**Bridge (Elwell, 1906)** and its variants (1907 dealing laws, Duplicate, Progressive, three-handed).
 There is no bidding: the dealer names the trump or no-trump, or passes the make to his
-partner, who must name it (Bridge (1906), Law 45); the dealer plays both hands either way
+partner, who must name it (Bridge (Elwell, 1906), Law 45); the dealer plays both hands either way
 (Law 61), so passing the make gives no option the dealer lacks, and par takes the best of the
 five declarations. The adversaries may double, the makers redouble, the doubler double
 again, "and so on" up to the law set's limit (Laws 50 to 54; in Bridge for Three Players only
@@ -346,7 +346,7 @@ class _SolvedAuction:
 
 
 # --------------------------------------------------------------------------------------------
-# Bridge (1906) and its variants.
+# Bridge (Elwell, 1906) and its variants.
 # --------------------------------------------------------------------------------------------
 
 
@@ -387,7 +387,7 @@ def bridge_conversation(values: Sequence[int]) -> tuple[int, int]:
 def bridge_par(
     law: LawSet, table: Sequence[Sequence[int]], deal: Deal, dealer: int
 ) -> HistoricalPar:
-    """Par under a law set without bidding (Bridge (1906) and variants); see the module."""
+    """Par under a law set without bidding (Bridge (Elwell, 1906) and variants); see the module."""
     d = dealer & 1
     top = bridge_doubling_limit(law)
     best = _NEG

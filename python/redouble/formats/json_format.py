@@ -29,7 +29,7 @@ key                value
 ``dd_table``       ``{"C": [n, e, s, w], "D": [...], "H": [...], "S": [...], "NT": [...]}``
 ``tables``         ``[{"name": str, "header": str, "rows": [[str, ...], ...]}, ...]``
 ``law_set``        law-set name, e.g. ``"auction_1912"``
-``declaration``    Bridge (1906) statements, e.g. ``"S:Pass N:H E:X"``
+``declaration``    Bridge (Elwell, 1906) statements, e.g. ``"S:Pass N:H E:X"``
 ``commentary``     ``[str, ...]``
 =================  ==========================================================================
 

@@ -22,7 +22,7 @@ auction under the contract-bridge rule (LIN only carries modern auctions), which
 orders the play into PBN-style seat columns. A new board starts at ``qx``, ``pn`` or ``md``
 once the current board has its deal.
 
-LIN cannot carry Bridge (1906) declarations or Royal Spades: writing them raises
+LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing them raises
 :class:`~redouble.errors.FormatError`. Tags other than players and ``Lin_*`` are not
 written (LIN has no place for them).
 
@@ -439,7 +439,7 @@ def _board_text(record: BoardRecord) -> str:
     if not isinstance(record, BoardRecord):
         raise TypeError(f"a record must be a BoardRecord, not {type(record).__name__}")
     if record.declaration is not None:
-        raise FormatError("LIN cannot carry a Bridge (1906) declaration")
+        raise FormatError("LIN cannot carry a Bridge (Elwell, 1906) declaration")
     for t in record.tables:
         raise FormatError(f"LIN cannot carry the {t.name} section")
     out: list[str] = []

@@ -30,10 +30,10 @@ string), numeric annotation glyphs ``$n``, and irregularity marks ``^`` plus a l
 Contracts
 ---------
 :class:`Contract` text is ``"Pass"`` (passed out) or ``[level] declaration "X"*n``: ``"4HX"``,
-``"3NT"``, ``"2RSXX"``. The level may be missing for Bridge (1906), which has no levels, and
+``"3NT"``, ``"2RSXX"``. The level may be missing for Bridge (Elwell, 1906), which has no levels, and
 ``n`` may exceed two because Bridge allows doubling "and so on".
 
-Bridge (1906) declarations
+Bridge (Elwell, 1906) declarations
 --------------------------
 A :class:`DeclarationRecord` lists the statements of Bridge's make and doubling as
 ``seat:statement`` words, e.g. ``"S:Pass N:H E:X S:X"``: the dealer makes a declaration
@@ -315,7 +315,7 @@ class ContractRecord:
         FormatError: for a level outside 1..7, an unknown declaration or negative doublings.
     """
 
-    #: 1..7, or None when passed out or for a Bridge (1906) make, which has no level.
+    #: 1..7, or None when passed out or for a Bridge (Elwell, 1906) make, which has no level.
     level: int | None
     #: Declaration symbol ("C", "D", "H", "S", "NT", "RS"); None when passed out.
     declaration: str | None
@@ -602,7 +602,7 @@ _BRIDGE_DECLARATIONS = ("C", "D", "H", "S", "NT")
 
 @dataclass(frozen=True)
 class DeclarationRecord:
-    """Bridge (1906)'s make and doubling statements, as ``(seat, statement)`` pairs.
+    """Bridge (Elwell, 1906)'s make and doubling statements, as ``(seat, statement)`` pairs.
 
     Statements: a declaration symbol (``C D H S NT``), ``Pass`` (the dealer leaves the make to
     his partner; afterwards, a refusal to double) or ``X`` (one doubling).
@@ -741,7 +741,7 @@ class BoardRecord:
     tables: tuple[TableRecord, ...] = ()
     #: The law set's name as written (``[LawSet "auction_1912"]``), e.g. for ``laws.get``.
     law_set: str | None = None
-    #: Bridge (1906)'s make and doubling (``[Declaration "S:Pass N:H E:X"]``).
+    #: Bridge (Elwell, 1906)'s make and doubling (``[Declaration "S:Pass N:H E:X"]``).
     declaration: DeclarationRecord | None = None
     commentary: tuple[str, ...] = field(default=())
     #: Where each commentary stood: the name of the tag (or section) it followed, ``""``

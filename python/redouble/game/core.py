@@ -55,7 +55,7 @@ class _Consent:
 
 
 # The options that exact no penalty: what a ruling falls back to when the penalty is lost
-# (seed 003 L97 consultation, L102 wrong penalty, dummy's intervention A61/B63).
+# (Bridge (Elwell, 1906), Law 97 consultation, Law 102 wrong penalty, dummy's intervention A61/B63).
 _NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
 
 _IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")

@@ -65,8 +65,8 @@ def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
     """The card a player's cut counts as, or None when he must cut again.
 
     One card is his cut. A player who exposes more than one card: Auction 1912 counts the
-    highest of them (seed 002 law 16), the highest by the cutting order (ace lowest, equal ranks
-    by suit, law 14); Bridge makes him cut again (seed 003 law 16) — the law set's
+    highest of them (Auction Bridge (1912), Law 16), the highest by the cutting order (ace lowest, equal ranks
+    by suit, law 14); Bridge makes him cut again (Bridge (Elwell, 1906), Law 16) — the law set's
     ``cutting.several_exposed`` ("highest" or "recut").
 
     >>> cut_card("auction_1912", ["4D", "9C"]), cut_card("bridge_1906", ["4D", "9C"])
@@ -104,7 +104,7 @@ def cut_for_partners(
 
     The ace is low. Ties are broken as the code says: Auction 1912 by suit (hearts lowest, then
     diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
-    decides partners or the deal (seed 003 laws 19-20). `cuts` gives recorded rounds (player ->
+    decides partners or the deal (Bridge (Elwell, 1906), Laws 19-20). `cuts` gives recorded rounds (player ->
     card, or the list of cards a player exposed: :func:`cut_card`) to use before random cuts
     drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round, alone.
 
@@ -209,14 +209,14 @@ def cut_for_dummy(
     seed: int = 0,
     cuts: Sequence[Mapping[str, CutCards]] = (),
 ) -> DummyCut:
-    """Cut for the dummy in Bridge for three players (seed 003 'Bridge for Three Players').
+    """Cut for the dummy in Bridge for three players (Bridge (Elwell, 1906), Bridge for Three Players).
 
     "The cards are cut to decide which shall have the dummy; the one cutting the lowest card has
     the deal and a permanent dummy during the game or the rubber, as the case may be. It is then
     customary for each player to have dummy in turn, during one game or rubber." The ace is low
-    (law 14); equal lowest cards re-cut (law 19, applied to three players [assumed]); several
+    (law 14); equal lowest cards re-cut (law 19, applied to three players [redouble's decision]); several
     cards exposed follow law 16. The tenure is one game when `single_game`, else one rubber; the
-    turn passes in the order of the cut, lowest first [assumed: the seed names no order].
+    turn passes in the order of the cut, lowest first [redouble's decision: the book names no order].
 
     Raises:
         GameError: not three distinct players, a law set without a permanent dummy, or a

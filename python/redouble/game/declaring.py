@@ -215,7 +215,9 @@ class _LenientDeclaring(_Reports):
         d = self._declaring
         law52 = self._code.rules.get(Irregularity.DECLARATION_CORRECTED)
         if not isinstance(d, Auction) or law52 is None:
-            raise IrregularityError("a declaration once made cannot be altered [seed 003 L49]")
+            raise IrregularityError(
+                "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
+            )
         slips = [
             r
             for r in self._open.values()
@@ -232,7 +234,7 @@ class _LenientDeclaring(_Reports):
         if seat is not None and Seat.of(seat) != last:
             raise IrregularityError(
                 "only the last declaration, before the next player acts, may be corrected "
-                "[seed 000 L52]"
+                "[Auction Bridge (1912), Law 52]"
             )
         if self._last_call_applied():
             raise IrregularityError(
@@ -357,20 +359,22 @@ class _LenientDeclaring(_Reports):
         self._log.append(Event("play", seat, {"card": str(c)}))
         if seat == d.dealer.rho:
             # B60: the eldest hand "may only double if the maker of the trump consent".
-            self._consent_needed[d.dealer.lho] = _Consent("seed 003 L60", d.maker)
+            self._consent_needed[d.dealer.lho] = _Consent("Bridge (Elwell, 1906), Law 60", d.maker)
             self._raise(Irregularity.LEAD_DURING_DECLARING, seat, data={"card": str(c)})
         else:
             # B56: "his partner may re-double only with the consent of the adversary who last
             # doubled; but such lead shall not affect the right of either adversary to double":
             # the partner's first double, and every double of the eldest hand, stay free.
-            self._consent_needed[seat.partner] = _Consent("seed 003 L56", None, redouble_only=True)
+            self._consent_needed[seat.partner] = _Consent(
+                "Bridge (Elwell, 1906), Law 56", None, redouble_only=True
+            )
             self._raise(
                 Irregularity.LEAD_DURING_DECLARING,
                 seat,
                 data={"card": str(c)},
                 options=(),
                 note="B56: the eldest hand led before the doubling was over; the card is taken "
-                "back [assumed], and his partner may re-double only with the consent of the "
+                "back [redouble's decision], and his partner may re-double only with the consent of the "
                 "adversary who last doubled (Game.consent); either adversary's right to double "
                 "is not affected",
             )

@@ -291,7 +291,7 @@ class _LenientPlay(_HandState):
         if not open_ and not questioned:
             raise GameError(
                 "no revoke on the trick on the table can be corrected (it is established once "
-                "the trick is quitted) [seed 000 L83, L85]"
+                "the trick is quitted) [Auction Bridge (1912), Laws 83, 85]"
             )
         rv = open_[0] if open_ else questioned[0]
         self._log.append(Event("correct_revoke", rv.seat, {}))
@@ -301,7 +301,7 @@ class _LenientPlay(_HandState):
 
     def ask_having_none(self, *, seat: Seat | int | str, answered_no: bool = False) -> None:
         """`seat` asks his partner whether he has a card of the suit he has just renounced
-        ("Having none?"), before the trick is turned and quitted (Auction 1912, seed 000 L85).
+        ("Having none?"), before the trick is turned and quitted (Auction Bridge (1912), Law 85).
 
         The law: "should the question be asked before the trick is turned and quitted,
         subsequent turning and quitting does not establish a revoke, and the error may be
@@ -312,7 +312,7 @@ class _LenientPlay(_HandState):
         which establishes it. `answered_no`: the partner answered "no" (he has none), which
         leaves the revoke to be established by quitting, as without the question. Dummy may
         ask the declarer (A60 a); a renounce that is no revoke is asked about to no effect.
-        Bridge (seed 003 L86) establishes a revoke by quitting whatever is asked: refused there.
+        Bridge (Bridge (Elwell, 1906), Law 86) establishes a revoke by quitting whatever is asked: refused there.
 
         Raises:
             GameError: strict game, a code without the law, no trick on the table, or the
@@ -329,7 +329,7 @@ class _LenientPlay(_HandState):
         card = t.cards.get(partner)
         if card is None or partner == t.leader or card.suit == led:
             raise GameError(
-                f"{partner.name.title()} has not renounced to the trick on the table [seed 000 L85]"
+                f"{partner.name.title()} has not renounced to the trick on the table [Auction Bridge (1912), Law 85]"
             )
         self._check_free()
         index = len(t.tricks)
@@ -350,8 +350,8 @@ class _LenientPlay(_HandState):
 
     def play_surplus_card(self, card: Card | str | int, *, seat: Seat | int | str) -> None:
         """`seat` puts a second card, unnoticed, on the trick on the table to which he has
-        already played (Auction 1912, seed 000 L82; Bridge by the Auction equivalent): the trick
-        will hold five cards. The surplus card never counts in the trick [assumed: it was not
+        already played (Auction Bridge (1912), Law 82; Bridge by the Auction equivalent): the trick
+        will hold five cards. The surplus card never counts in the trick [redouble's decision: it was not
         played to it]; it is out of its holder's hand until the tricks are counted
         (:meth:`count_tricks`), or until he has no card to play, when the error is necessarily
         detected and the tricks counted; if neither happens before the play ends (a claim), he
@@ -386,7 +386,7 @@ class _LenientPlay(_HandState):
 
     def count_tricks(self, *, seat: Seat | int | str) -> int:
         """`seat` has the tricks counted face downward to see whether any holds more than four
-        cards (seed 000 L82): each surplus card is restored to its holder, who (not being
+        cards (Auction Bridge (1912), Law 82): each surplus card is restored to its holder, who (not being
         dummy) "shall be liable for any revoke he may meanwhile have made" — every later
         trick to which he renounced the suit of the surplus card is an established revoke.
         Returns the number of cards restored (0: no trick holds more than four).
@@ -398,7 +398,9 @@ class _LenientPlay(_HandState):
         self._need_lenient("count_tricks")
         self._require(Irregularity.SURPLUS_CARD, GameError, "counting the tricks")
         if self._phase is not Phase.PLAY or self._table is None:
-            raise GameError("the tricks are counted during the play [seed 000 L82]")
+            raise GameError(
+                "the tricks are counted during the play [Auction Bridge (1912), Law 82]"
+            )
         self._check_free()
         self._log.append(Event("count_tricks", Seat.of(seat), {}))
         return self._restore_surplus(restore=True)

@@ -212,7 +212,7 @@ class _Remedies(_LenientPlay):
             if has_same:
                 raise IrregularityError(
                     f"the offender must make his bid sufficient: a bid in {bad.declaration} "
-                    "[seed 000 L50; Case 2]"
+                    "[Auction Bridge (1912), Law 50; Case 2]"
                 )
         return c
 
@@ -224,7 +224,7 @@ class _Remedies(_LenientPlay):
         offender = r.offender
 
         def apply() -> None:
-            d.bar(Bar(offender.partner, "seed 000 L50", doubles_too=False))
+            d.bar(Bar(offender.partner, "Auction Bridge (1912), Law 50", doubles_too=False))
             self._regular_call(c, offender, applied=True)
 
         return apply
@@ -245,7 +245,7 @@ class _Remedies(_LenientPlay):
         offender = r.offender
 
         def apply() -> None:
-            d.bar(Bar(offender.partner, "seed 000 L50", doubles_too=False))
+            d.bar(Bar(offender.partner, "Auction Bridge (1912), Law 50", doubles_too=False))
             self._regular_call(seven, offender, applied=True)
 
         return apply

@@ -85,7 +85,14 @@ class _Reports(_Remedies):
             d = self._declaring
             if isinstance(d, Auction):
                 # A65: partner barred from bidding and doubling; the card is subject to call.
-                d.bar(Bar(s.partner, "seed 000 L65", doubles_too=True, lifted_by_adversary=False))
+                d.bar(
+                    Bar(
+                        s.partner,
+                        "Auction Bridge (1912), Law 65",
+                        doubles_too=True,
+                        lifted_by_adversary=False,
+                    )
+                )
                 self._callable[s].add(c)
                 self._exposed_in_auction.append((s, c))
                 self._raise(
@@ -161,7 +168,7 @@ class _Reports(_Remedies):
 
     def consent(self, *, seat: Seat | int | str) -> None:
         """`seat` gives the consent a law requires before another player may double (Bridge,
-        seed 003).
+        Bridge (Elwell, 1906)).
 
         Law 60: after the dealer's right-hand adversary led during the doubling, the eldest hand
         "may only double if the maker of the trump consent" — only the maker's consent counts,
@@ -335,10 +342,9 @@ class _Reports(_Remedies):
     def report_dealer_looked(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
     ) -> None:
-        """The dealer looked at `card` before fifty-one cards were dealt (seed 003 L39 c; seed
-        004): "his adversaries have the right to see it, and the eldest hand may exact a new
-        deal" (the same dealer deals again, L37). Like every claim of L39 it is made before the
-        deal is completed (L39 d), so before the first call; declined, the deal stands. The
+        """The dealer looked at `card` before fifty-one cards were dealt (Bridge (Elwell, 1906), Law 39 (c); Bridge (Elwell, 1907)): "his adversaries have the right to see it, and the eldest hand may exact a new
+        deal" (the same dealer deals again, Law 37). Like every claim of Law 39 it is made before the
+        deal is completed (Law 39 (d)), so before the first call; declined, the deal stands. The
         ruling's data names the card, its holder and the adversaries it is shown to.
 
         Raises:
@@ -350,7 +356,7 @@ class _Reports(_Remedies):
         if self._phase is not Phase.DECLARE or self._calls_in_hand:
             raise GameError(
                 "the dealer's look at a card is claimed before the deal is completed "
-                "[seed 003 L39 c, d]"
+                "[Bridge (Elwell, 1906), Law 39 (c, d)]"
             )
         self._check_free()
         c = _parse_card(card)
@@ -435,7 +441,7 @@ class _Reports(_Remedies):
         self._raise(Irregularity.DEALT_OUT_OF_TURN, actual, data=data)
 
     def report_short_hand(self, *, seat: Seat | int | str) -> None:
-        """A hand found short after its holder has played (A38; seed 004): the deal stands and
+        """A hand found short after its holder has played (A38; Bridge (Elwell, 1907)): the deal stands and
         the player (not dummy) answers for his revokes. The engine deals only full hands, so
         this records the report.
 

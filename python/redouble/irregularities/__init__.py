@@ -18,18 +18,18 @@ uses.
 
 The codes:
 
-* ``bridge`` — Bridge, seed 003 (Elwell 1906) with seed 004 (1907). Missing laws (65, 68,
+* ``bridge`` — Bridge (Elwell, 1906) with its 1907 revision, Bridge (Elwell, 1907). Missing laws (65, 68,
   70, 73, 75, 81, 84, 90, 92, 98, 103) fall back to the Auction 1912 equivalents, as
-  ``lawsets.md`` §3.8 directs (flag ``bridge_exposed_card_def``); those entries say so.
+  redouble decided (flag ``bridge_exposed_card_def``); those entries say so.
 * ``auction_1912`` — Auction Bridge, WCNY November 1912, seeds 000 and 002, Cases 1-8.
 * ``contract`` — modern contract bridge: only the revoke (2017 Laws, Law 64) is catalogued.
 
 Law map (law number -> function -> test; ``tests/test_irregularities.py`` checks that every
 function and test named here exists, so the table cannot drift). Functions are methods of
 :class:`~redouble.game.Game` unless they name this module or :mod:`redouble.club` (the table
-laws); a bare name is a function of :mod:`redouble.game` (cutting). "B" is Bridge (seed 003
-numbering, seed 004 where marked; "B 3 pl." its Bridge for Three Players), "A" Auction 1912
-(seed 000 numbering; laws 1-36 from seed 002).
+laws); a bare name is a function of :mod:`redouble.game` (cutting). "B" is Bridge (Bridge (Elwell, 1906)
+numbering, Bridge (Elwell, 1907) where marked; "B 3 pl." its Bridge for Three Players), "A" Auction 1912
+(laws 1-36 known from a Thai translation).
 
 ========  ==========================================  =================================================================
 Law       Function                                     Test
@@ -157,11 +157,11 @@ A12-13/B13 (correcting an erroneous score: the engine computes the score, never 
 wrongly), A87/B93 (searching the tricks for a revoke: the engine keeps every trick), B43 first
 sentence (dealing with the adversaries' cards: the engine has one pack), the etiquette. B61 a
 (dummy may ask the dealer whether he has none of a suit he renounced) has no effect on play or
-score: seed 003 L86 establishes the revoke when the trick is quitted whatever was asked; in
+score: Bridge (Elwell, 1906), Law 86 establishes the revoke when the trick is quitted whatever was asked; in
 Auction 1912 the same question does (A85, :meth:`~redouble.game.Game.ask_having_none`).
 
 Laws that change play or score but live elsewhere, each value cited where it is defined: the
-shuffle, the cut and the deal (A28-35; B29-36, seed 004) in
+shuffle, the cut and the deal (A28-35; B29-36, Bridge (Elwell, 1907)) in
 :func:`redouble.dealing.deal_by_the_laws` and :meth:`redouble.deal.DealRecord.check`; the
 declaring, doubling and scoring laws (A1-11, A42-48, A53-56, A58; B1-11, B45, B49-53, the
 revoke's score B85-96; Bridge for Three Players) in the law sets' data (:mod:`redouble.laws`),
@@ -183,7 +183,7 @@ Example::
     >>> from redouble import laws
     >>> rule = rule_for(laws.get("auction_1912"), Irregularity.INSUFFICIENT_DECLARATION)
     >>> rule.law, [o.code for o in rule.options]
-    ('seed 000 L50', ['penalise', 'condone'])
+    ('Auction Bridge (1912), Law 50', ['penalise', 'condone'])
 """
 
 from __future__ import annotations

@@ -23,35 +23,41 @@ from .rule_tables import (
 
 
 def _auction_1912() -> IrregularityCode:
-    s = "seed 000"
+    s = "Auction Bridge (1912),"
     r: list[Rule] = [
         Rule(
             Irregularity.NEW_DEAL_GROUND,
-            f"{s} L37 a-e, g; L39",
+            f"{s} Law 37 (a-e, g); Law 39",
             Claimant.NONE,
-            (_o("new_deal", "new deal by the same dealer", f"{s} L37; seed 002 L36"),),
+            (
+                _o(
+                    "new_deal",
+                    "new deal by the same dealer",
+                    f"{s} Law 37; Auction Bridge (1912), Law 36",
+                ),
+            ),
             note="compulsory: the deal is void and the same player deals again",
         ),
         Rule(
             Irregularity.PACK_NOT_CUT,
-            f"{s} L37 f",
+            f"{s} Law 37 (f)",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "demand a new deal", f"{s} L37 f"),
-                _o(_WAIVE, "let the deal stand", f"{s} L37 f"),
+                _o("new_deal", "demand a new deal", f"{s} Law 37 (f)"),
+                _o(_WAIVE, "let the deal stand", f"{s} Law 37 (f)"),
             ),
             deadline=_DEADLINE_DEAL,
         ),
         Rule(
             Irregularity.CARD_EXPOSED_IN_DEAL,
-            f"{s} L37 c",
+            f"{s} Law 37 (c)",
             Claimant.NONE,
-            (_o("new_deal", "new deal by the same dealer", f"{s} L37 c"),),
+            (_o("new_deal", "new deal by the same dealer", f"{s} Law 37 (c)"),),
             note="compulsory: a card faced in the pack or exposed during the deal",
         ),
         Rule(
             Irregularity.SHORT_HAND,
-            f"{s} L38",
+            f"{s} Law 38",
             Claimant.NONE,
             (),
             note="the deal stands; the short player (not dummy) answers for his revokes as if "
@@ -59,39 +65,39 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.PACK_INCORRECT,
-            f"{s} L39; Case 3",
+            f"{s} Law 39; Case 3",
             Claimant.NONE,
-            (_o("new_deal", "the current deal is void; prior scores stand", f"{s} L39"),),
+            (_o("new_deal", "the current deal is void; prior scores stand", f"{s} Law 39"),),
             note="found during the play: the current deal is void; found after the play "
             "(Case 3): the score stands",
         ),
         Rule(
             Irregularity.WRONG_HAND_SIZES,
-            f"{s} L39",
+            f"{s} Law 39",
             Claimant.NONE,
-            (_o("new_deal", "the deal is void", f"{s} L39"),),
+            (_o("new_deal", "the deal is void", f"{s} Law 39"),),
         ),
         Rule(
             Irregularity.DEALT_OUT_OF_TURN,
-            f"{s} L40",
+            f"{s} Law 40",
             Claimant.NONE,
             (
-                _o("new_deal", "correct it: the rightful dealer deals", f"{s} L40"),
-                _o("let_stand", "the deal stands; the next deal passes to the left", f"{s} L40"),
+                _o("new_deal", "correct it: the rightful dealer deals", f"{s} Law 40"),
+                _o("let_stand", "the deal stands; the next deal passes to the left", f"{s} Law 40"),
             ),
             deadline="before the last card is dealt, and not by a player who (or whose partner) "
             "has looked at his cards",
         ),
         Rule(
             Irregularity.DECLARATION_OUT_OF_TURN,
-            f"{s} L49",
+            f"{s} Law 49",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "demand a new deal", f"{s} L49"),
+                _o("new_deal", "demand a new deal", f"{s} Law 49"),
                 _o(
                     "let_stand",
                     "let the declaration stand; bidding continues as if in order",
-                    f"{s} L49",
+                    f"{s} Law 49",
                 ),
             ),
             note="either adversary may decide; the partners may consult, and the first decision "
@@ -99,23 +105,23 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.PASS_OUT_OF_TURN,
-            f"{s} L49 (a declaration 'other than passing')",
+            f"{s} Law 49 (a declaration 'other than passing')",
             Claimant.NONE,
             (),
             blocking=False,
-            note="no penalty: the pass is void and the rightful player calls [assumed]",
+            note="no penalty: the pass is void and the rightful player calls [redouble's decision]",
         ),
         Rule(
             Irregularity.INSUFFICIENT_DECLARATION,
-            f"{s} L50",
+            f"{s} Law 50",
             Claimant.ADVERSARIES,
             (
                 _o(
                     "penalise",
                     "the offender must make his bid sufficient and his partner may not declare "
                     "again unless an adversary bids or doubles",
-                    f"{s} L50; Case 2",
-                    # seed 000 L50, verbatim.
+                    f"{s} Law 50; Case 2",
+                    # Auction Bridge (1912), Law 50, verbatim.
                     "the declarer must make his bid sufficient and his partner is debarred from "
                     "making any further declaration unless an adversary subsequently bids or "
                     "doubles",
@@ -123,14 +129,14 @@ def _auction_1912() -> IrregularityCode:
                 _o(
                     "condone",
                     "no penalty: the offender substitutes any legal call",
-                    f"{s} L52 [assumed when no penalty is demanded]",
+                    f"{s} Law 52 [redouble's decision when no penalty is demanded]",
                 ),
             ),
             deadline=_DEADLINE_BEFORE_ADVERSARY_ACTS,
         ),
         Rule(
             Irregularity.IMPOSSIBLE_DECLARATION,
-            f"{s} L50",
+            f"{s} Law 50",
             Claimant.ADVERSARIES,
             (
                 _o(
@@ -138,24 +144,24 @@ def _auction_1912() -> IrregularityCode:
                     "the offender is deemed to have bid seven (all the tricks) in that "
                     "declaration; his partner may not declare again unless an adversary bids "
                     "or doubles",
-                    f"{s} L50",
-                    # seed 000 L50, verbatim.
+                    f"{s} Law 50",
+                    # Auction Bridge (1912), Law 50, verbatim.
                     "the declarer is considered to have bid to take all the tricks and his "
                     "partner cannot further declare unless an adversary subsequently bids or "
                     "doubles",
                 ),
-                _o("new_deal", "demand a new deal", f"{s} L50"),
+                _o("new_deal", "demand a new deal", f"{s} Law 50"),
                 _o(
                     "previous_final",
                     "treat his own or his partner's last previous declaration as final",
-                    f"{s} L50",
+                    f"{s} Law 50",
                 ),
             ),
             deadline=_DEADLINE_BEFORE_ADVERSARY_ACTS,
         ),
         Rule(
             Irregularity.DECLARATION_CORRECTED,
-            f"{s} L52; Case 2",
+            f"{s} Law 52; Case 2",
             Claimant.NONE,
             (),
             blocking=False,
@@ -163,117 +169,117 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DOUBLE_OUT_OF_TURN,
-            f"{s} L57",
+            f"{s} Law 57",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "demand a new deal", f"{s} L57"),
+                _o("new_deal", "demand a new deal", f"{s} Law 57"),
                 _o(
                     "let_stand",
                     "let the double stand as if in order",
-                    f"{s} L57 [assumed, as L49, when no new deal is demanded]",
+                    f"{s} Law 57 [redouble's decision, as Law 49, when no new deal is demanded]",
                 ),
             ),
         ),
         Rule(
             Irregularity.ILLEGAL_DOUBLE,
-            f"{s} L54; Case 6",
+            f"{s} Law 54; Case 6",
             Claimant.NONE,
             (),
             blocking=False,
             note="forbidden but not penalised: the double has no effect and the score counts "
-            "as it stood (Case 6); the call takes the player's turn [assumed]",
+            "as it stood (Case 6); the call takes the player's turn [redouble's decision]",
         ),
         Rule(
             Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
-            f"{s} L65",
+            f"{s} Law 65",
             Claimant.DECLARER,
             (
                 _o(
                     "prohibit_suit",
                     "prohibit the lead of the exposed card's suit (the offender's partner is the "
                     "original leader)",
-                    f"{s} L65",
-                    # seed 000 L65, verbatim.
+                    f"{s} Law 65",
+                    # Auction Bridge (1912), Law 65, verbatim.
                     "prohibit the suit of the exposed card being the initial lead",
                 ),
-                _o(_WAIVE, "allow any opening lead", f"{s} L65"),
+                _o(_WAIVE, "allow any opening lead", f"{s} Law 65"),
             ),
             note="the offender's partner may not bid or double again that hand; the card is "
             "subject to call",
         ),
         Rule(
             Irregularity.CARD_EXPOSED_BEFORE_LEAD,
-            f"{s} L66",
+            f"{s} Law 66",
             Claimant.DECLARER,
             (
                 _o(
                     "prohibit_suit",
                     "call the card and also prohibit the lead of its suit",
-                    f"{s} L66",
-                    # seed 000 L66, verbatim.
+                    f"{s} Law 66",
+                    # Auction Bridge (1912), Law 66, verbatim.
                     "in addition to calling the card, prohibit the lead of the suit of the "
                     "exposed card",
                 ),
-                _o("call_card", "call the card only", f"{s} L66"),
+                _o("call_card", "call the card only", f"{s} Law 66"),
             ),
             note="exposed by the leader's partner; a card the rightful leader exposes is only "
             "subject to call",
         ),
         Rule(
             Irregularity.INFORMATION_AFTER_FINAL_DECLARATION,
-            f"{s} L51",
+            f"{s} Law 51",
             Claimant.DECLARER,
             (
                 _o(
                     "call_suit",
                     "call a lead from the adversary whose turn it next is to lead",
-                    f"{s} L51",
+                    f"{s} Law 51",
                 ),
-                _o(_WAIVE, _T_WAIVE, f"{s} L51"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 51"),
             ),
             note="anyone may ask what the final declaration is",
         ),
         Rule(
             Irregularity.EXPOSED_CARD,
-            f"{s} L67-69",
+            f"{s} Laws 67-69",
             Claimant.DECLARER,
             (),
             blocking=False,
             note="the card is left face up and liable to be called; the call may be repeated "
-            "until it is played (L75) and never compels a revoke (L74); a card dropped below the "
-            "table or seen only by an adversary is not exposed (L69); cards the declarer exposes "
-            "are never called (L72)",
+            "until it is played (Law 75) and never compels a revoke (Law 74); a card dropped below the "
+            "table or seen only by an adversary is not exposed (Law 69); cards the declarer exposes "
+            "are never called (Law 72)",
         ),
         Rule(
             Irregularity.LEAD_OUT_OF_TURN,
-            f"{s} L76, L78",
+            f"{s} Laws 76, 78",
             Claimant.DECLARER,
             (
-                _o("treat_as_exposed", "treat the card led as an exposed card", f"{s} L76"),
+                _o("treat_as_exposed", "treat the card led as an exposed card", f"{s} Law 76"),
                 _o(
                     "call_suit",
                     "call a suit when it is next either adversary's turn to lead",
-                    f"{s} L76",
+                    f"{s} Law 76",
                 ),
-                _o("accept", "let the lead stand", f"{s} L78"),
+                _o("accept", "let the lead stand", f"{s} Law 78"),
             ),
-            deadline="before all three others have followed (then the trick stands, L78)",
+            deadline="before all three others have followed (then the trick stands, Law 78)",
             blocking=False,
         ),
         Rule(
             Irregularity.DECLARER_LEAD_OUT_OF_TURN,
-            f"{s} L77",
+            f"{s} Law 77",
             Claimant.OFFENDER,
             (
-                _o("retract", "take the lead back (no penalty)", f"{s} L77"),
-                _o("accept", "let the lead stand", f"{s} L77, L78"),
+                _o("retract", "take the lead back (no penalty)", f"{s} Law 77"),
+                _o("accept", "let the lead stand", f"{s} Laws 77, 78"),
             ),
             deadline=_DEADLINE_SECOND_HAND,
             blocking=False,
         ),
         Rule(
             Irregularity.CALLED_SUIT_NOT_HELD,
-            f"{s} L79",
+            f"{s} Law 79",
             Claimant.NONE,
             (),
             blocking=False,
@@ -281,81 +287,81 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.FAILURE_TO_COMPLY,
-            f"{s} L73",
+            f"{s} Law 73",
             Claimant.OFFENDER,
-            (_o("correct", "correct the play", f"{s} L73"),),
+            (_o("correct", "correct the play", f"{s} Law 73"),),
             deadline=_DEADLINE_QUITTED,
             blocking=False,
             note="liable to the penalty for a revoke unless corrected in time",
         ),
         Rule(
             Irregularity.PLAYED_BEFORE_TURN,
-            f"{s} L80",
+            f"{s} Law 80",
             Claimant.DECLARER,
-            _second_hand_options(f"{s} L80", "second hand"),
+            _second_hand_options(f"{s} Law 80", "second hand"),
             note="the offender is the fourth hand, not dummy or declarer",
         ),
         Rule(
             Irregularity.ATTENTION_TO_TRICK,
-            f"{s} L92",
+            f"{s} Law 92",
             Claimant.DECLARER,
-            _second_hand_options(f"{s} L92", "partner"),
+            _second_hand_options(f"{s} Law 92", "partner"),
         ),
         Rule(
             Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
-            f"{s} L71",
+            f"{s} Law 71",
             Claimant.DECLARER,
             (
                 _o(
                     "win",
                     "the offender's partner must win the trick if he can (the other cards so "
                     "played are exposed)",
-                    f"{s} L71",
+                    f"{s} Law 71",
                 ),
-                _o(_WAIVE, _T_WAIVE, f"{s} L71"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 71"),
             ),
         ),
         Rule(
             Irregularity.TWO_CARDS_PLAYED,
-            f"{s} L70, L82",
+            f"{s} Laws 70, 82",
             Claimant.DECLARER,
             (
                 _o(
                     "to_trick",
                     "call one of the cards to the trick; the others are exposed",
-                    f"{s} L70",
+                    f"{s} Law 70",
                 ),
             ),
             note="the declarer who plays two cards chooses himself, and his cards are not "
-            "called (L72)",
+            "called (Law 72)",
         ),
         Rule(
             Irregularity.CARD_OMITTED,
-            f"{s} L81",
+            f"{s} Law 81",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "claim a new deal", f"{s} L81"),
+                _o("new_deal", "claim a new deal", f"{s} Law 81"),
                 _o(
                     "deal_stands",
                     "the deal stands: the surplus card is deemed played to the imperfect trick "
                     "(no revoke there)",
-                    f"{s} L81",
+                    f"{s} Law 81",
                 ),
             ),
         ),
         Rule(
             Irregularity.SURPLUS_CARD,
-            f"{s} L82",
+            f"{s} Law 82",
             Claimant.NONE,
             (),
             blocking=False,
             note="the trick holding a surplus card is examined and the card restored to its "
             "holder (not dummy), who is liable for any revoke he has meanwhile made; the "
-            "surplus card never counted in the trick [assumed]",
+            "surplus card never counted in the trick [redouble's decision]",
         ),
         Rule(
             Irregularity.REVOKE_QUESTION,
-            f"{s} L85",
+            f"{s} Law 85",
             Claimant.NONE,
             (),
             blocking=False,
@@ -366,35 +372,35 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.REVOKE,
-            f"{s} L83",
+            f"{s} Law 83",
             Claimant.OFFENDER,
-            (_o("correct", "correct the revoke", f"{s} L85, L86"),),
+            (_o("correct", "correct the revoke", f"{s} Laws 85, 86"),),
             deadline=_DEADLINE_REVOKE_FIX,
             blocking=False,
         ),
         Rule(
             Irregularity.REVOKE_CORRECTED,
-            f"{s} L86",
+            f"{s} Law 86",
             Claimant.DECLARER,
             (
                 _o(
                     "expose",
                     "the card played in error is exposed; the declarer may call it whenever he "
                     "pleases",
-                    f"{s} L86",
-                    # seed 000 L86, verbatim.
+                    f"{s} Law 86",
+                    # Auction Bridge (1912), Law 86, verbatim.
                     "the card played in error is exposed and the declarer may call it whenever "
                     "he pleases",
                 ),
                 _o(
                     "highest",
                     "the offender plays his highest card of the suit to the trick",
-                    f"{s} L86",
+                    f"{s} Law 86",
                 ),
                 _o(
                     "lowest",
                     "the offender plays his lowest card of the suit to the trick",
-                    f"{s} L86",
+                    f"{s} Law 86",
                 ),
             ),
             note="the players who followed may withdraw their cards, which are not exposed; no "
@@ -402,36 +408,38 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DUMMY_REVOKE,
-            f"{s} L63",
+            f"{s} Law 63",
             Claimant.NONE,
-            (_o("correct", "correct dummy's card", f"{s} L63"),),
+            (_o("correct", "correct dummy's card", f"{s} Law 63"),),
             deadline=_DEADLINE_QUITTED,
             blocking=False,
             note="dummy is not liable to the revoke penalty; once the trick is quitted it stands",
         ),
         Rule(
             Irregularity.REVOKE_CLAIM,
-            f"{s} L84, L88, L89",
+            f"{s} Laws 84, 88, 89",
             Claimant.ADVERSARIES,
             (
-                _o("points", "150 in the honour column, 100 for each further revoke", f"{s} L84"),
+                _o(
+                    "points", "150 in the honour column, 100 for each further revoke", f"{s} Law 84"
+                ),
                 _o(
                     "tricks",
                     "take three tricks from the revoking side (no doubled bonus, no slam), 100 "
                     "for each further revoke",
-                    f"{s} L84 b",
+                    f"{s} Law 84 (b)",
                 ),
-                _o(_WAIVE, "do not claim the revoke", f"{s} L88"),
+                _o(_WAIVE, "do not claim the revoke", f"{s} Law 88"),
             ),
             deadline=_DEADLINE_NEXT_CUT,
             blocking=False,
             note="the declarer's side revoking: 150 to the adversaries besides any undertricks "
-            "(L84 a); a revoking side scores only honours and chicane; both sides revoking: only "
-            "honours and chicane, 100 for each extra revoke (L89)",
+            "(Law 84 (a)); a revoking side scores only honours and chicane; both sides revoking: only "
+            "honours and chicane, 100 for each extra revoke (Law 89)",
         ),
         Rule(
             Irregularity.DUMMY_RIGHT,
-            f"{s} L60",
+            f"{s} Law 60",
             Claimant.NONE,
             (),
             blocking=False,
@@ -441,7 +449,7 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DUMMY_INTERVENTION,
-            f"{s} L61",
+            f"{s} Law 61",
             Claimant.NONE,
             (),
             blocking=False,
@@ -449,49 +457,51 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DUMMY_SUGGESTS_CARD,
-            f"{s} L62",
+            f"{s} Law 62",
             Claimant.ADVERSARIES,
             (
-                _o("play_suggested", "the declarer must play the card suggested", f"{s} L62"),
+                _o("play_suggested", "the declarer must play the card suggested", f"{s} Law 62"),
                 _o(
                     "not_play_suggested",
                     "the declarer must not play the card suggested",
-                    f"{s} L62",
+                    f"{s} Law 62",
                 ),
-                _o(_WAIVE, _T_WAIVE, f"{s} L62"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 62"),
             ),
         ),
         Rule(
             Irregularity.UNAUTHORISED_REFERENCE,
-            f"{s} L93",
+            f"{s} Law 93",
             Claimant.DECLARER,
             (
                 _o(
                     "call_suit",
                     "call a suit from the adversary whose turn it next is to lead",
-                    f"{s} L93",
+                    f"{s} Law 93",
                 ),
-                _o(_WAIVE, _T_WAIVE, f"{s} L93"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 93"),
             ),
             note="warning a partner that he is about to lead out of turn is allowed",
         ),
         Rule(
             Irregularity.CLAIM,
-            f"{s} L72; Case 8",
+            f"{s} Law 72; Case 8",
             Claimant.ADVERSARIES,
             (
-                _o("concede", "accept the claim (a concession stands: Etiquette 10)", f"{s} L72"),
+                _o(
+                    "concede", "accept the claim (a concession stands: Etiquette 10)", f"{s} Law 72"
+                ),
                 _o(
                     "play_out",
                     "require the declarer to place his cards face upward and play on; the "
                     "adversaries' cards then exposed are not called",
-                    f"{s} L72",
+                    f"{s} Law 72",
                 ),
             ),
         ),
         Rule(
             Irregularity.CARDS_THROWN_DOWN,
-            f"{s} L72",
+            f"{s} Law 72",
             Claimant.DECLARER,
             (),
             blocking=False,
@@ -508,7 +518,7 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.NEW_CARDS,
-            f"{s} L95, L96",
+            f"{s} Laws 95, 96",
             Claimant.NONE,
             (),
             blocking=False,
@@ -516,7 +526,7 @@ def _auction_1912() -> IrregularityCode:
         ),
         Rule(
             Irregularity.BYSTANDER,
-            f"{s} L97",
+            f"{s} Law 97",
             Claimant.NONE,
             (),
             blocking=False,
@@ -530,7 +540,7 @@ def _auction_1912() -> IrregularityCode:
         consultation_forfeits=False,
         wrong_penalty_forfeits=False,
         sources={
-            "consultation_forfeits": "Case 1; seed 002 introduction (ban abolished in 1912)",
-            "wrong_penalty_forfeits": "seed 002 introduction (rule abolished in 1912)",
+            "consultation_forfeits": "Case 1; M. C. Work, Auction of To-day (1913), Introduction (ban abolished in 1912)",
+            "wrong_penalty_forfeits": "M. C. Work, Auction of To-day (1913), Introduction (rule abolished in 1912)",
         },
     )

@@ -23,40 +23,42 @@ from .rule_tables import (
 
 
 def _bridge_1906() -> IrregularityCode:
-    s = "seed 003"
-    fb = "[assumed: Auction 1912 equivalent, flag bridge_exposed_card_def]"
+    s = "Bridge (Elwell, 1906),"
+    fb = (
+        "[redouble's decision: the Auction Bridge (1912) law applies, flag bridge_exposed_card_def]"
+    )
     auction = _auction_1912().rules
     r: list[Rule] = [
         Rule(
             Irregularity.NEW_DEAL_GROUND,
-            f"{s} L38 a-e; seed 004 g",
+            f"{s} Law 38 (a-e); Bridge (Elwell, 1907), A New Deal (g)",
             Claimant.NONE,
             (
                 _o(
                     "new_deal",
                     "new deal by the same dealer ('there is no misdeal')",
-                    f"{s} L37, L42",
+                    f"{s} Laws 37, 42",
                 ),
             ),
             note="compulsory",
         ),
         Rule(
             Irregularity.PACK_NOT_CUT,
-            f"{s} L38 f",
+            f"{s} Law 38 (f)",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "demand a new deal", f"{s} L38 f"),
-                _o(_WAIVE, "let the deal stand", f"{s} L38 f"),
+                _o("new_deal", "demand a new deal", f"{s} Law 38 (f)"),
+                _o(_WAIVE, "let the deal stand", f"{s} Law 38 (f)"),
             ),
             deadline=_DEADLINE_DEAL,
         ),
         Rule(
             Irregularity.CARD_EXPOSED_IN_DEAL,
-            f"{s} L39 a, b, d; L40",
+            f"{s} Law 39 (a, b, d); Law 40",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "claim a new deal", f"{s} L39"),
-                _o(_WAIVE, "no new deal: the card cannot be called", f"{s} L40"),
+                _o("new_deal", "claim a new deal", f"{s} Law 39"),
+                _o(_WAIVE, "no new deal: the card cannot be called", f"{s} Law 40"),
             ),
             deadline=_DEADLINE_DEAL,
             note="exposed by the dealer or his partner: the eldest hand claims (a); by an "
@@ -64,93 +66,109 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DEALER_LOOKED,
-            f"{s} L39 c",
+            f"{s} Law 39 (c)",
             Claimant.ELDEST_HAND,
             (
-                _o("new_deal", "exact a new deal", f"{s} L39 c"),
-                _o(_WAIVE, "let the deal stand (the adversaries may see the card)", f"{s} L39 c"),
+                _o("new_deal", "exact a new deal", f"{s} Law 39 (c)"),
+                _o(
+                    _WAIVE,
+                    "let the deal stand (the adversaries may see the card)",
+                    f"{s} Law 39 (c)",
+                ),
             ),
             deadline=_DEADLINE_DEAL,
         ),
         Rule(
             Irregularity.SHORT_HAND,
-            "seed 004 (short hand)",
+            "Bridge (Elwell, 1907), A New Deal (short hand)",
             Claimant.NONE,
             (),
             note="the deal stands; the short player (not dummy) answers for his revokes",
         ),
         Rule(
             Irregularity.PACK_INCORRECT,
-            f"{s} L38 b, L42",
+            f"{s} Laws 38 (b), 42",
             Claimant.NONE,
-            (_o("new_deal", "the current deal is void; the dealer deals again", f"{s} L42"),),
+            (_o("new_deal", "the current deal is void; the dealer deals again", f"{s} Law 42"),),
         ),
         Rule(
             Irregularity.DEALT_OUT_OF_TURN,
-            f"{s} L43",
+            f"{s} Law 43",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "correct it: the rightful dealer deals", f"{s} L43"),
-                _o("let_stand", "let the deal stand", f"{s} L43 [assumed when not corrected]"),
+                _o("new_deal", "correct it: the rightful dealer deals", f"{s} Law 43"),
+                _o(
+                    "let_stand",
+                    "let the deal stand",
+                    f"{s} Law 43 [redouble's decision when not corrected]",
+                ),
             ),
             deadline="before the cards are dealt for the following deal",
         ),
         Rule(
             Irregularity.MAKE_WITHOUT_PERMISSION,
-            f"{s} L46",
+            f"{s} Law 46",
             Claimant.ELDEST_HAND,
             (
-                _o("let_stand", "let the trump stand", f"{s} L46; [external: partyfass.cc]"),
-                _o("new_deal", "demand a new deal", f"{s} L46; [external: partyfass.cc]"),
+                _o(
+                    "let_stand",
+                    "let the trump stand",
+                    f"{s} Law 46; [completed from Elwell's 1907 revision]",
+                ),
+                _o(
+                    "new_deal",
+                    "demand a new deal",
+                    f"{s} Law 46; [completed from Elwell's 1907 revision]",
+                ),
             ),
             deadline="before any declaration as to doubling",
         ),
         Rule(
             Irregularity.PASS_BACK,
-            f"{s} L47",
+            f"{s} Law 47",
             Claimant.ELDEST_HAND,
             (
-                _o("new_deal", "claim a new deal", f"{s} L47"),
+                _o("new_deal", "claim a new deal", f"{s} Law 47"),
                 _o(
                     "compel",
                     "compel the dealer's partner to declare the trump",
-                    f"{s} L47",
-                    "compel the offending player to declare the trump",  # seed 003 L47 verbatim
+                    f"{s} Law 47",
+                    "compel the offending player to declare the trump",  # Bridge (Elwell, 1906), Law 47 verbatim
                 ),
             ),
             deadline="before any declaration as to doubling",
         ),
         Rule(
             Irregularity.ADVERSARY_DECLARES,
-            f"{s} L48",
+            f"{s} Law 48",
             Claimant.DEALER,
             (
-                _o("new_deal", "claim a new deal", f"{s} L48"),
-                _o("proceed", "proceed as if no declaration had been made", f"{s} L48"),
+                _o("new_deal", "claim a new deal", f"{s} Law 48"),
+                _o("proceed", "proceed as if no declaration had been made", f"{s} Law 48"),
             ),
             note="the dealer decides after looking at his hand",
         ),
         Rule(
             Irregularity.DOUBLE_OUT_OF_TURN,
-            f"{s} L54, L59",
+            f"{s} Laws 54, 59",
             Claimant.MAKER,
             (
-                _o("let_stand", "the double stands; re-doubling continues", f"{s} L54, L59"),
-                _o("void", "the double does not stand", f"{s} L54, L59"),
+                _o("let_stand", "the double stands; re-doubling continues", f"{s} Laws 54, 59"),
+                _o("void", "the double does not stand", f"{s} Laws 54, 59"),
             ),
             note="the dealer's right-hand adversary doubled before his partner asked 'May I lead?'",
         ),
         Rule(
             Irregularity.ILLEGAL_DOUBLE,
-            f"{s} L49 ('a declaration as to doubling once made cannot be altered'); {fb}",
+            f"{s} Law 49 ('a declaration as to doubling once made cannot be altered'); {fb}",
             Claimant.NONE,
             (),
             blocking=False,
-            note="no law penalises it: no effect [assumed]",
+            note="no law penalises it: no effect [redouble's decision]",
         ),
         Rule(
             Irregularity.PASS_OUT_OF_TURN,
-            f"{s} L59",
+            f"{s} Law 59",
             Claimant.NONE,
             (),
             blocking=False,
@@ -160,169 +178,169 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
-            f"{s} L67",
+            f"{s} Law 67",
             Claimant.ELDEST_HAND,
             (
-                _o("new_deal", "claim a new deal (without consulting his partner)", f"{s} L67"),
-                _o(_WAIVE, "let the deal stand", f"{s} L67"),
+                _o("new_deal", "claim a new deal (without consulting his partner)", f"{s} Law 67"),
+                _o(_WAIVE, "let the deal stand", f"{s} Law 67"),
             ),
             note="exposed by the dealer or his partner before the trump is declared; a card an "
             f"adversary exposes is liable to be called {fb}",
         ),
         Rule(
             Irregularity.LEAD_DURING_DECLARING,
-            f"{s} L56, L60",
+            f"{s} Laws 56, 60",
             Claimant.MAKER,
             (
-                _o("call_suit", "call a suit from the eldest hand", f"{s} L60"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L60"),
+                _o("call_suit", "call a suit from the eldest hand", f"{s} Law 60"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 60"),
             ),
-            note="L60: the dealer's right-hand adversary led; the eldest hand may double only "
-            "with the maker's consent. L56: the eldest hand led before the doubling was over; "
+            note="Law 60: the dealer's right-hand adversary led; the eldest hand may double only "
+            "with the maker's consent. Law 56: the eldest hand led before the doubling was over; "
             "his partner may re-double only with the consent of the adversary who last doubled",
         ),
         Rule(
             Irregularity.EXPOSED_CARD,
-            f"{s} L69, L71, L80",
+            f"{s} Laws 69, 71, 80",
             Claimant.DECLARER,
             (),
             blocking=False,
             note="liable to be called, left face up; the call may be repeated at every trick "
-            "until the card is played (L80) and never compels a revoke (L79); a card dropped "
-            "below the table is not exposed (L71)",
+            "until the card is played (Law 80) and never compels a revoke (Law 79); a card dropped "
+            "below the table is not exposed (Law 71)",
         ),
         Rule(
             Irregularity.LEAD_OUT_OF_TURN,
-            f"{s} L76, L78",
+            f"{s} Laws 76, 78",
             Claimant.DECLARER,
             (
-                _o("treat_as_exposed", "call the card erroneously led", f"{s} L76"),
+                _o("treat_as_exposed", "call the card erroneously led", f"{s} Law 76"),
                 _o(
                     "call_suit",
                     "call a suit when it is the turn of either adversary to lead",
-                    f"{s} L76",
+                    f"{s} Law 76",
                 ),
-                _o("accept", "let the lead stand", f"{s} L78"),
+                _o("accept", "let the lead stand", f"{s} Law 78"),
             ),
-            deadline="before all three others have followed (then the trick stands, L78)",
+            deadline="before all three others have followed (then the trick stands, Law 78)",
             blocking=False,
         ),
         Rule(
             Irregularity.DECLARER_LEAD_OUT_OF_TURN,
-            f"{s} L77; preface to the laws",
+            f"{s} Law 77, Preface to the laws",
             Claimant.OFFENDER,
             (
-                _o("retract", "take the lead back (no penalty)", f"{s} L77"),
-                _o("accept", "let the lead stand", f"{s} L77, L78"),
+                _o("retract", "take the lead back (no penalty)", f"{s} Law 77"),
+                _o("accept", "let the lead stand", f"{s} Laws 77, 78"),
             ),
             deadline=_DEADLINE_SECOND_HAND,
             blocking=False,
         ),
         Rule(
             Irregularity.PLAYED_BEFORE_TURN,
-            f"{s} L82",
+            f"{s} Law 82",
             Claimant.DECLARER,
-            _second_hand_options(f"{s} L82", "second hand"),
+            _second_hand_options(f"{s} Law 82", "second hand"),
             note="the offender's partner is the second hand, not dummy or dealer",
         ),
         Rule(
             Irregularity.ATTENTION_TO_TRICK,
-            f"{s} L100",
+            f"{s} Law 100",
             Claimant.DECLARER,
-            _second_hand_options(f"{s} L100", "partner"),
+            _second_hand_options(f"{s} Law 100", "partner"),
         ),
         Rule(
             Irregularity.TWO_CARDS_PLAYED,
-            f"{s} L72",
+            f"{s} Law 72",
             Claimant.DECLARER,
             (
                 _o(
                     "to_trick",
                     "call one of the cards to the trick; the others stay face up and may be "
                     "called at any time",
-                    f"{s} L72",
+                    f"{s} Law 72",
                 ),
             ),
         ),
         Rule(
             Irregularity.CARD_OMITTED,
-            f"{s} L83",
+            f"{s} Law 83",
             Claimant.ADVERSARIES,
             (
-                _o("new_deal", "claim a new deal", f"{s} L83"),
+                _o("new_deal", "claim a new deal", f"{s} Law 83"),
                 _o(
                     "deal_stands",
                     "the deal stands: the surplus card is deemed played to the imperfect trick "
                     "(no revoke there)",
-                    f"{s} L83",
+                    f"{s} Law 83",
                 ),
             ),
         ),
         Rule(
             Irregularity.REVOKE,
-            f"{s} L85, L86",
+            f"{s} Laws 85, 86",
             Claimant.OFFENDER,
-            (_o("correct", "correct the revoke", f"{s} L91"),),
+            (_o("correct", "correct the revoke", f"{s} Law 91"),),
             deadline=_DEADLINE_REVOKE_FIX,
             blocking=False,
         ),
         Rule(
             Irregularity.REVOKE_CORRECTED,
-            f"{s} L91",
+            f"{s} Law 91",
             Claimant.DECLARER,
             (
                 _o(
                     "expose",
                     "the card played in error is exposed; the dealer may call it whenever he "
                     "pleases",
-                    f"{s} L91",
-                    # seed 003 L91, verbatim.
+                    f"{s} Law 91",
+                    # Bridge (Elwell, 1906), Law 91, verbatim.
                     "the card played in error is an exposed card, and the dealer can call it "
                     "whenever he pleases",
                 ),
                 _o(
                     "highest",
                     "the offender plays his highest card of the suit to the trick",
-                    f"{s} L91",
+                    f"{s} Law 91",
                 ),
                 _o(
                     "lowest",
                     "the offender plays his lowest card of the suit to the trick",
-                    f"{s} L91",
+                    f"{s} Law 91",
                 ),
             ),
             note="the players who followed may withdraw their cards, which are not exposed",
         ),
         Rule(
             Irregularity.DUMMY_REVOKE,
-            f"{s} L85 (dummy excluded); {fb}",
+            f"{s} Law 85 (dummy excluded); {fb}",
             Claimant.NONE,
-            (_o("correct", "correct dummy's card", f"{s} L85"),),
+            (_o("correct", "correct dummy's card", f"{s} Law 85"),),
             deadline=_DEADLINE_QUITTED,
             blocking=False,
             note="dummy is not liable to the revoke penalty",
         ),
         Rule(
             Irregularity.REVOKE_CLAIM,
-            f"{s} L87-96",
+            f"{s} Laws 87-96",
             Claimant.ADVERSARIES,
             (
                 _o(
                     "tricks",
                     "three tricks for each revoke from the revoking side (at most 13); the "
                     "revoking side cannot go beyond 28 toward game",
-                    f"{s} L87, L89, L96",
+                    f"{s} Laws 87, 89, 96",
                 ),
-                _o(_WAIVE, "do not claim the revoke", f"{s} L94"),
+                _o(_WAIVE, "do not claim the revoke", f"{s} Law 94"),
             ),
             deadline=_DEADLINE_NEXT_CUT,
             blocking=False,
-            note="both sides revoking: neither can win the game by that hand (L95); penalty "
-            "tricks never count for slam (L7)",
+            note="both sides revoking: neither can win the game by that hand (Law 95); penalty "
+            "tricks never count for slam (Law 7)",
         ),
         Rule(
             Irregularity.DUMMY_RIGHT,
-            f"{s} L61 a-g",
+            f"{s} Law 61 (a-g)",
             Claimant.NONE,
             (),
             blocking=False,
@@ -330,7 +348,7 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DUMMY_INTERVENTION,
-            f"{s} L63",
+            f"{s} Law 63",
             Claimant.NONE,
             (),
             blocking=False,
@@ -338,45 +356,49 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.DUMMY_SUGGESTS_CARD,
-            f"{s} L64",
+            f"{s} Law 64",
             Claimant.ADVERSARIES,
             (
-                _o("play_suggested", "the dealer must play the card suggested", f"{s} L64"),
-                _o("not_play_suggested", "the dealer must not play the card suggested", f"{s} L64"),
-                _o(_WAIVE, _T_WAIVE, f"{s} L64"),
+                _o("play_suggested", "the dealer must play the card suggested", f"{s} Law 64"),
+                _o(
+                    "not_play_suggested",
+                    "the dealer must not play the card suggested",
+                    f"{s} Law 64",
+                ),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 64"),
             ),
             note="either adversary, without consultation",
         ),
         Rule(
             Irregularity.UNAUTHORISED_REFERENCE,
-            f"{s} L101",
+            f"{s} Law 101",
             Claimant.DECLARER,
             (
                 _o(
                     "call_suit",
                     "call a suit from the adversary whose turn it next is to lead",
-                    f"{s} L101",
+                    f"{s} Law 101",
                 ),
-                _o(_WAIVE, _T_WAIVE, f"{s} L101"),
+                _o(_WAIVE, _T_WAIVE, f"{s} Law 101"),
             ),
         ),
         Rule(
             Irregularity.CLAIM,
-            f"{s} L74",
+            f"{s} Law 74",
             Claimant.ADVERSARIES,
             (
-                _o("concede", "accept the claim", f"{s} L74"),
+                _o("concede", "accept the claim", f"{s} Law 74"),
                 _o(
                     "play_out",
                     "play the hand out; cards the adversaries expose believing the claim are "
                     "not called",
-                    f"{s} L74",
+                    f"{s} Law 74",
                 ),
             ),
         ),
         Rule(
             Irregularity.CARDS_THROWN_DOWN,
-            f"{s} L74",
+            f"{s} Law 74",
             Claimant.DECLARER,
             (),
             blocking=False,
@@ -384,7 +406,7 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.CONSULTATION,
-            f"{s} L97",
+            f"{s} Law 97",
             Claimant.NONE,
             (),
             blocking=False,
@@ -392,7 +414,7 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.WRONG_PENALTY,
-            f"{s} L102",
+            f"{s} Law 102",
             Claimant.NONE,
             (),
             blocking=False,
@@ -400,7 +422,7 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.NEW_CARDS,
-            f"{s} L104, L105",
+            f"{s} Laws 104, 105",
             Claimant.NONE,
             (),
             blocking=False,
@@ -408,13 +430,13 @@ def _bridge_1906() -> IrregularityCode:
         ),
     ]
     rules = {x.kind: x for x in r}
-    # The laws seed 003 is missing (L65, 68, 70, 73, 75, 92 ...) fall back to Auction 1912.
+    # The laws Bridge (Elwell, 1906) is missing (Law 65, 68, 70, 73, 75, 92 ...) fall back to Auction 1912.
     for kind in (
         Irregularity.FAILURE_TO_COMPLY,
         Irregularity.CALLED_SUIT_NOT_HELD,
         Irregularity.CARD_EXPOSED_BEFORE_LEAD,
         Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
-        Irregularity.SURPLUS_CARD,  # seed 003 has no L84, where A82 would be
+        Irregularity.SURPLUS_CARD,  # Bridge (Elwell, 1906) has no Law 84, where A82 would be
     ):
         rule = auction[kind]
         rules[kind] = Rule(
@@ -432,7 +454,7 @@ def _bridge_1906() -> IrregularityCode:
         consultation_forfeits=True,
         wrong_penalty_forfeits=True,
         sources={
-            "consultation_forfeits": f"{s} L97",
-            "wrong_penalty_forfeits": f"{s} L102",
+            "consultation_forfeits": f"{s} Law 97",
+            "wrong_penalty_forfeits": f"{s} Law 102",
         },
     )

@@ -25,7 +25,7 @@ class Irregularity(enum.Enum):
     DEALER_LOOKED = "dealer_looked"
     """The dealer looked at a card before 51 were dealt (B39 c)."""
     SHORT_HAND = "short_hand"
-    """A hand found short after its holder has played (A38; seed 004)."""
+    """A hand found short after its holder has played (A38; Bridge (Elwell, 1907))."""
     PACK_INCORRECT = "pack_incorrect"
     """The pack proven incorrect during the play (A39, B42; Case 3 after the play)."""
     WRONG_HAND_SIZES = "wrong_hand_sizes"
@@ -239,13 +239,13 @@ def normalise_phrase(text: str) -> str:
 JOINT_WORDINGS: Mapping[str, frozenset[str]] = {
     normalise_phrase(words): frozenset(codes)
     for words, codes in (
-        # seed 000 L86: "or he may require the offender to play his highest or lowest card of
+        # Auction Bridge (1912), Law 86: "or he may require the offender to play his highest or lowest card of
         # the suit to the trick".
         (
             "require the offender to play his highest or lowest card of the suit to the trick",
             ("highest", "lowest"),
         ),
-        # seed 003 L91 (it prints "card or the suit").
+        # Bridge (Elwell, 1906), Law 91 (it prints "card or the suit").
         (
             (
                 "require the offender to play his highest or lowest card or the suit to the "
@@ -253,13 +253,13 @@ JOINT_WORDINGS: Mapping[str, frozenset[str]] = {
             ),
             ("highest", "lowest"),
         ),
-        # seed 000 L80, seed 003 L82: "play his highest or lowest card of the suit played, or
+        # Auction Bridge (1912), Law 80, Bridge (Elwell, 1906), Law 82: "play his highest or lowest card of the suit played, or
         # ... win or lose the trick".
         (
             "play his highest or lowest card of the suit played, or to win or lose the trick",
             ("highest", "lowest", "win", "lose"),
         ),
-        # seed 000 L92, seed 003 L100: "play his highest or lowest card of the suit led, or to
+        # Auction Bridge (1912), Law 92, Bridge (Elwell, 1906), Law 100: "play his highest or lowest card of the suit led, or to
         # win or lose the trick".
         (
             "play his highest or lowest card of the suit led, or to win or lose the trick",

@@ -74,9 +74,9 @@ def revoke_score_arguments(
 
     `claimed` maps each side to its established revokes whose penalty was claimed. Auction
     1912: the declarer chooses "points" (150) or "tricks" (three tricks) when a defender
-    revoked (L84 b); further revokes cost 100 each (L84 c); both sides revoking leaves only
-    honours and chicane (L89) — all computed by the scorer from these arguments. Bridge: three
-    tricks per revoke, the 28 limit (seed 003 L87-96). Contract: `forfeits` from
+    revoked (Law 84 (b)); further revokes cost 100 each (Law 84 (c)); both sides revoking leaves only
+    honours and chicane (Law 89) — all computed by the scorer from these arguments. Bridge: three
+    tricks per revoke, the 28 limit (Bridge (Elwell, 1906), Laws 87-96). Contract: `forfeits` from
     :func:`law64_transfer`.
 
     Raises:
@@ -94,13 +94,15 @@ def revoke_score_arguments(
         if counts[defenders] and not counts[declarer_side]:
             if election not in ("points", "tricks"):
                 raise IrregularityError(
-                    "a defender's revoke: the declarer elects 'points' or 'tricks' [seed 000 L84 b]"
+                    "a defender's revoke: the declarer elects 'points' or 'tricks' [Auction Bridge (1912), Law 84 (b)]"
                 )
             out["revoke_election"] = election
     elif isinstance(rule, Law64Revoke):
         out["revoke_tricks"] = forfeits if forfeits is not None else PerSide()
     elif isinstance(rule, TrickTransferRevoke) and election not in (None, "tricks"):
-        raise IrregularityError("a Bridge revoke always costs three tricks [seed 003 L87]")
+        raise IrregularityError(
+            "a Bridge revoke always costs three tricks [Bridge (Elwell, 1906), Law 87]"
+        )
     return out
 
 

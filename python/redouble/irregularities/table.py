@@ -214,7 +214,7 @@ class _TablePlay:
     def reopen_last_trick(self) -> None:
         """A85: a revoke asked about before its trick was quitted is corrected afterwards: the
         trick comes back to the table as it was played, and the card (of the other side) led
-        to the following trick goes back to its holder, without penalty [assumed]."""
+        to the following trick goes back to its holder, without penalty [redouble's decision]."""
         t = self
         for seat in reversed(list(t.order)):
             t.take_back(seat)

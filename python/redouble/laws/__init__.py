@@ -8,8 +8,8 @@ carries (for instance :class:`TrickTransferRevoke` or :class:`PointsRevoke`), ne
 set's name.
 
 Every rule object has a ``sources`` mapping from each of its field names to the citation that
-justifies the value (seed file and law number, an external copy of the period text, or
-``[assumed]`` with the name of the flag that controls it; see ``lawsets.md``).
+justifies the value (the code and law as a reader finds them, another period text where ours
+is silent, or ``[redouble's decision]`` with the name of the flag that controls it).
 
 Use :func:`get` to obtain a law set by name or alias, and :func:`available` to list them::
 
@@ -65,13 +65,13 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------------------------
-# Flags: the open points of lawsets.md §8, with their documented defaults.
+# Flags: the points no text settles, with their documented defaults.
 # --------------------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class Flags:
-    """Named switches for the points no source settles (lawsets.md §8), defaults first.
+    """Named switches for the points no source settles (redouble's decisions), defaults first.
 
     Each flag is read by the builder of the law sets it concerns and turned into rule data;
     change one with :meth:`LawSet.with_flags` or ``laws.get(name, flag=value)``.
@@ -80,7 +80,7 @@ class Flags:
     partscore_reset_on_game: bool = True
     """A game won by either side stops both sides' part-scores counting toward the next game."""
     bridge_max_doublings: int | None = None
-    """Bridge: most doublings allowed (None: "and so on" without limit, seed 003 L50-54)."""
+    """Bridge: most doublings allowed (None: "and so on" without limit, Bridge (Elwell, 1906), Laws 50-54)."""
     bridge_honour_units: tuple[int, int, int, int, int, int] = (2, 4, 5, 8, 9, 10)
     """Bridge honours in trick values: 3, 4 and 5 divided; 4 in one hand, 4 + 5th, 5 in one."""
     chicane_both_sides: str = "independent"
@@ -90,7 +90,7 @@ class Flags:
     bridge_both_revoke_cap: int = 28
     """Bridge: when both sides revoke, each is held to this score toward game."""
     bridge_exposed_card_def: str = "auction1912"
-    """Bridge: which definition of an exposed card fills the missing laws (Auction L68-69)."""
+    """Bridge: which definition of an exposed card fills the missing laws (Auction Laws 68-69)."""
     spade_convention_unplayed_score: int = 0
     """Bridge spade convention: what is scored when a spade make is not played."""
     three_handed_settlement: str = "each_adversary_full"
@@ -101,18 +101,18 @@ class Flags:
     progressive_credit: str = "side_points"
     """Progressive Bridge: each player is credited with his side's points won and lost."""
     one_spade_cap_includes_revoke: bool = False
-    """Auction L48: the 100 limit also covers revoke penalties (False: undertricks only)."""
+    """Auction Law 48: the 100 limit also covers revoke penalties (False: undertricks only)."""
     slam_requires_contract: bool = False
-    """Auction L7-8: the declarer's side scores slam only when its contract is made."""
+    """Auction Laws 7-8: the declarer's side scores slam only when its contract is made."""
     revoke_bonus_basis: str = "tricks_in_play"
-    """Auction L84b: doubled bonus from tricks won in play ("tricks_in_play") or never once
+    """Auction Law 84 (b): doubled bonus from tricks won in play ("tricks_in_play") or never once
     penalty tricks are taken ("none")."""
     both_revoke_allow_nt_aces: bool = True
-    """Auction L89: when both sides revoke, aces at no-trump still score as honours."""
+    """Auction Law 89: when both sides revoke, aces at no-trump still score as honours."""
     law46_applies_to_nt: bool = True
-    """Auction L46 (partner first bid the winning suit plays) applies to no-trump too."""
+    """Auction Law 46 (partner first bid the winning suit plays) applies to no-trump too."""
     bridge_1907_dealing: bool = False
-    """Bridge: use the 1907 text of the dealing laws (seed 004), which adds new-deal ground (g)."""
+    """Bridge: use the 1907 text of the dealing laws (Elwell, 1907), which adds new-deal ground (g)."""
     spade_convention_agreed: bool = False
     """Bridge (Elwell, 1906), "Spade Convention": the players agree "not to play spades", so
     that an undoubled spade make is played only when a side has 20 or more toward game (the
@@ -249,7 +249,7 @@ class TrickScoring(enum.Enum):
     MAJORITY = "majority"
     """Bridge: the side winning more than six tricks scores every trick over six."""
     DECLARER_IF_MADE = "declarer_if_made"
-    """Auction 1912 L47: the declarer, only if he makes his declaration, all tricks over six."""
+    """Auction 1912 Law 47: the declarer, only if he makes his declaration, all tricks over six."""
     CONTRACTED_TRICKS = "contracted_tricks"
     """Contract bridge: the declarer, only the tricks bid; overtricks go above the line."""
 
@@ -260,7 +260,7 @@ class BidOrder(enum.Enum):
     NONE = "none"
     """No bidding (Bridge: the dealer makes the trump or passes it to his partner)."""
     VALUE_THEN_LEVEL = "value_then_level"
-    """Auction 1912 L44: by level x trick value; equal values go to the larger number of tricks."""
+    """Auction 1912 Law 44: by level x trick value; equal values go to the larger number of tricks."""
     LEVEL_THEN_DECLARATION = "level_then_declaration"
     """Contract bridge: by level, then by the order of the declarations (C < D < H < S < NT)."""
 
@@ -269,7 +269,7 @@ class DeclarerRule(enum.Enum):
     """Who plays the combined hands."""
 
     DEALER = "dealer"
-    """Bridge: the dealer, whichever partner named the trump (seed 003 L61)."""
+    """Bridge: the dealer, whichever partner named the trump (Bridge (Elwell, 1906), Law 61)."""
     FIRST_TO_NAME_DECLARATION = "first_to_name_declaration"
     """The member of the final bidder's side who first named the final declaration."""
 
@@ -336,7 +336,7 @@ class SlamRules(_Rule):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class OneSpadeLimit(_Rule):
-    """Auction 1912 L48: the loss on the dealer's original One Spade is limited."""
+    """Auction 1912 Law 48: the loss on the dealer's original One Spade is limited."""
 
     cap: int
     void_if_redoubled: bool
@@ -475,7 +475,7 @@ class TallyRules(_Rule):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class SpadeConvention(_Rule):
-    """Bridge spade convention (seed 003): an undoubled spade make is played only near game."""
+    """Bridge spade convention (Elwell, 1906): an undoubled spade make is played only near game."""
 
     declaration: str
     min_score_to_play: int
@@ -651,7 +651,7 @@ class LawSet:
     # -- bidding order --------------------------------------------------------------------
 
     def bid_value(self, level: int, declaration: str | Declaration) -> int:
-        """Return a bid's value: level x undoubled trick value (Auction 1912 L44, L53).
+        """Return a bid's value: level x undoubled trick value (Auction 1912 Laws 44, 53).
 
         Raises:
             LawSetError: the law set has no bidding, or the level or declaration is unknown.
@@ -675,7 +675,7 @@ class LawSet:
     ) -> bool:
         """Whether bid ``new`` (level, declaration) is higher than ``previous``.
 
-        Doubling never changes the order (Auction 1912 L53).
+        Doubling never changes the order (Auction 1912 Law 53).
 
         Raises:
             LawSetError: the law set has no bidding, or a level or declaration is unknown.

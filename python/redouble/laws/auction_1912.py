@@ -1,12 +1,12 @@
 """Auction Bridge: the Whist Club of New York code of November 1912 (seeds 000 and 002).
 
-The dealer must bid; bids rank by points (level x trick value, ties to more tricks, L44);
+The dealer must bid; bids rank by points (level x trick value, ties to more tricks, Law 44);
 Royal Spades is a declaration worth 9 a trick that plays as spades. Only a successful
-declarer scores toward game (all tricks over six, L47); undertricks are 50/100/200 (L47);
-making a doubled contract earns 50 + 50 per overtrick, doubled if redoubled (L56); the
-dealer's original One Spade loses at most 100 unless redoubled (L48); a revoke costs 150 or
-three tricks at the declarer's choice, 100 for each further revoke (L84, L89); a rubber is
-worth 250 (L11). Laws 1-36 exist only in the Thai seed 002; laws 37-97 are in both.
+declarer scores toward game (all tricks over six, Law 47); undertricks are 50/100/200 (Law 47);
+making a doubled contract earns 50 + 50 per overtrick, doubled if redoubled (Law 56); the
+dealer's original One Spade loses at most 100 unless redoubled (Law 48); a revoke costs 150 or
+three tricks at the declarer's choice, 100 for each further revoke (Laws 84, 89); a rubber is
+worth 250 (Law 11). Laws 1-36 are known only from a Thai translation; laws 37-97 are in both.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from redouble.laws.bridge_1906 import HISTORICAL_HONOUR_KEYS
 
 __all__ = ["BUILDERS", "build"]
 
-_L4 = "seed 002 L4 (Royal Spades: seed 000 L53, Case 2, Case 6; seed 002 L52)"
+_L4 = "Auction Bridge (1912), Law 4 (Royal Spades: Auction Bridge (1912), Law 53, Case 2, Case 6; Auction Bridge (1912), Law 52)"
 
 
 def build(flags: Flags) -> LawSet:
@@ -85,12 +85,12 @@ def build(flags: Flags) -> LawSet:
             reopens_bidding=True,
             dealer_who_saw_dummy_may_redouble=True,
             sources={
-                "max_doublings": "seed 000/002 L54 (doubled and redoubled once, not more)",
-                "multiplier": "seed 000/002 L53 (doubles, redoubling quadruples)",
-                "doublers": "seed 000/002 L43, L54",
-                "may_double_partner": "seed 000/002 L54; Case 6 (no penalty, no effect)",
-                "reopens_bidding": "seed 000/002 L55",
-                "dealer_who_saw_dummy_may_redouble": "seed 000/002 L59 (dummy exposed after the "
+                "max_doublings": "Auction Bridge (1912), Law 54 (doubled and redoubled once, not more)",
+                "multiplier": "Auction Bridge (1912), Law 53 (doubles, redoubling quadruples)",
+                "doublers": "Auction Bridge (1912), Laws 43, 54",
+                "may_double_partner": "Auction Bridge (1912), Law 54; Case 6 (no penalty, no effect)",
+                "reopens_bidding": "Auction Bridge (1912), Law 55",
+                "dealer_who_saw_dummy_may_redouble": "Auction Bridge (1912), Law 59 (dummy exposed after the "
                 "lead, no such restriction)",
             },
         ),
@@ -104,10 +104,10 @@ def build(flags: Flags) -> LawSet:
             trump_scale="trick_value",
             credited_to="original holders",
             sources={
-                "trump": "seed 002 L5 (A K Q J 10 of trumps), L6 (2/4/5/8/9/10 tricks)",
-                "notrump": "seed 002 L5 (the four aces at no trump), L6 (aces 30/40/100)",
-                "trump_scale": "seed 002 L6, L10 (tricks = undoubled trick value)",
-                "credited_to": "seed 002 L6 (original holders)",
+                "trump": "Auction Bridge (1912), Law 5 (A K Q J 10 of trumps), Law 6 (2/4/5/8/9/10 tricks)",
+                "notrump": "Auction Bridge (1912), Law 5 (the four aces at no trump), Law 6 (aces 30/40/100)",
+                "trump_scale": "Auction Bridge (1912), Laws 6, 10 (tricks = undoubled trick value)",
+                "credited_to": "Auction Bridge (1912), Law 6 (original holders)",
             },
         ),
         chicane=ChicaneRules(
@@ -115,9 +115,9 @@ def build(flags: Flags) -> LawSet:
             double_units=4,
             both_sides=flags.chicane_both_sides,
             sources={
-                "single_units": "seed 002 L9 (value of simple honours, added or deducted)",
-                "double_units": "seed 002 L9 (value of four honours, deducted)",
-                "both_sides": "[assumed: flag chicane_both_sides] (lawsets.md §8; AUC-043)",
+                "single_units": "Auction Bridge (1912), Law 9 (value of simple honours, added or deducted)",
+                "double_units": "Auction Bridge (1912), Law 9 (value of four honours, deducted)",
+                "both_sides": "[redouble's decision: flag chicane_both_sides]",
             },
         ),
         slam=SlamRules(
@@ -127,11 +127,11 @@ def build(flags: Flags) -> LawSet:
             requires_contract=flags.slam_requires_contract,
             revoking_side_barred=True,
             sources={
-                "grand": "seed 002 L7",
-                "little": "seed 002 L8",
-                "either_side": "seed 002 L7, L8 ('either side'); [external: Foster]",
-                "requires_contract": "[assumed: flag slam_requires_contract] (lawsets.md §5.7)",
-                "revoking_side_barred": "seed 002 L7, L8 footnotes; seed 000/002 L84",
+                "grand": "Auction Bridge (1912), Law 7",
+                "little": "Auction Bridge (1912), Law 8",
+                "either_side": "Auction Bridge (1912), Laws 7, 8 ('either side'); [R. F. Foster's Complete Hoyle]",
+                "requires_contract": "[redouble's decision: flag slam_requires_contract]",
+                "revoking_side_barred": "Auction Bridge (1912), Laws 7, 8 footnotes; Auction Bridge (1912), Law 84",
             },
         ),
         undertricks=UndertrickRules(
@@ -145,24 +145,23 @@ def build(flags: Flags) -> LawSet:
                 void_if_redoubled=True,
                 includes_revoke=flags.one_spade_cap_includes_revoke,
                 sources={
-                    "cap": "seed 000/002 L48",
-                    "void_if_redoubled": "seed 000/002 L48 ('unless redoubled')",
-                    "includes_revoke": "[assumed: flag one_spade_cap_includes_revoke] "
-                    "(lawsets.md §5.3 L48, §8 #22)",
+                    "cap": "Auction Bridge (1912), Law 48",
+                    "void_if_redoubled": "Auction Bridge (1912), Law 48 ('unless redoubled')",
+                    "includes_revoke": "[redouble's decision: flag one_spade_cap_includes_revoke] ",
                 },
             ),
             sources={
-                "schedule": "seed 000/002 L47 (50, doubled 100, redoubled 200 per undertrick; "
+                "schedule": "Auction Bridge (1912), Law 47 (50, doubled 100, redoubled 200 per undertrick; "
                 "no vulnerability)",
-                "one_spade_limit": "seed 000/002 L48",
+                "one_spade_limit": "Auction Bridge (1912), Law 48",
             },
         ),
         doubled_bonus=DoubledBonusRules(
             base={1: 50, 2: 100},
             per_overtrick={1: 50, 2: 100},
             sources={
-                "base": "seed 000/002 L56 (50; doubled if redoubled)",
-                "per_overtrick": "seed 000/002 L56 (50 each; doubled if redoubled)",
+                "base": "Auction Bridge (1912), Law 56 (50; doubled if redoubled)",
+                "per_overtrick": "Auction Bridge (1912), Law 56 (50 each; doubled if redoubled)",
             },
         ),
         revoke=PointsRevoke(
@@ -174,15 +173,15 @@ def build(flags: Flags) -> LawSet:
             penalty_tricks_count_for_slam=False,
             both_revoke_allow_nt_aces=flags.both_revoke_allow_nt_aces,
             sources={
-                "declarer_side_points": "seed 000/002 L84a",
-                "defender_points": "seed 000/002 L84b",
-                "defender_tricks": "seed 000/002 L84b",
-                "extra_revoke_points": "seed 000/002 L84c, L89 (scored by the other side)",
-                "penalty_tricks_earn_bonus": "seed 000/002 L84b [assumed: flag "
-                "revoke_bonus_basis] (lawsets.md §5.6)",
-                "penalty_tricks_count_for_slam": "seed 002 L7, L8",
-                "both_revoke_allow_nt_aces": "seed 000/002 L89 ('honors in trumps') "
-                "[assumed: flag both_revoke_allow_nt_aces]",
+                "declarer_side_points": "Auction Bridge (1912), Law 84 (a)",
+                "defender_points": "Auction Bridge (1912), Law 84 (b)",
+                "defender_tricks": "Auction Bridge (1912), Law 84 (b)",
+                "extra_revoke_points": "Auction Bridge (1912), Laws 84 (c), 89 (scored by the other side)",
+                "penalty_tricks_earn_bonus": "Auction Bridge (1912), Law 84 (b) [redouble's decision: flag "
+                "revoke_bonus_basis]",
+                "penalty_tricks_count_for_slam": "Auction Bridge (1912), Laws 7, 8",
+                "both_revoke_allow_nt_aces": "Auction Bridge (1912), Law 89 ('honors in trumps') "
+                "[redouble's decision: flag both_revoke_allow_nt_aces]",
             },
         ),
         game=GameRules(
@@ -190,9 +189,9 @@ def build(flags: Flags) -> LawSet:
             partscore_reset_on_game=flags.partscore_reset_on_game,
             single_game_bonus=None,
             sources={
-                "threshold": "seed 002 L2",
-                "partscore_reset_on_game": "[assumed: flag partscore_reset_on_game]",
-                "single_game_bonus": "seed 002 L11 (a bonus for the rubber only)",
+                "threshold": "Auction Bridge (1912), Law 2",
+                "partscore_reset_on_game": "[redouble's decision: flag partscore_reset_on_game]",
+                "single_game_bonus": "Auction Bridge (1912), Law 11 (a bonus for the rubber only)",
             },
         ),
         rubber=RubberRules(
@@ -201,10 +200,10 @@ def build(flags: Flags) -> LawSet:
             unfinished_game=None,
             unfinished_partscore=None,
             sources={
-                "games_to_win": "seed 002 L1",
-                "bonus": "seed 002 L11",
-                "unfinished_game": "seed 002 (no rule for an unfinished rubber)",
-                "unfinished_partscore": "seed 002 (no rule for an unfinished rubber)",
+                "games_to_win": "Auction Bridge (1912), Law 1",
+                "bonus": "Auction Bridge (1912), Law 11",
+                "unfinished_game": "Auction Bridge (1912): no rule for an unfinished rubber",
+                "unfinished_partscore": "Auction Bridge (1912): no rule for an unfinished rubber",
             },
         ),
         premiums=None,
@@ -218,10 +217,10 @@ def build(flags: Flags) -> LawSet:
             several_exposed="highest",
             lowest_deals=True,
             sources={
-                "ace_low": "seed 002 L14",
-                "tie_suit_order": "seed 002 L14 (hearts lowest, then diamonds, clubs, spades)",
-                "several_exposed": "seed 002 L16",
-                "lowest_deals": "seed 002 L18",
+                "ace_low": "Auction Bridge (1912), Law 14",
+                "tie_suit_order": "Auction Bridge (1912), Law 14 (hearts lowest, then diamonds, clubs, spades)",
+                "several_exposed": "Auction Bridge (1912), Law 16",
+                "lowest_deals": "Auction Bridge (1912), Law 18",
             },
         ),
         dealing=DealingRules(
@@ -242,8 +241,8 @@ def build(flags: Flags) -> LawSet:
             ),
             misdeal_same_dealer=True,
             sources={
-                "new_deal_grounds": "seed 000/002 L37 a-g",
-                "misdeal_same_dealer": "seed 002 L36",
+                "new_deal_grounds": "Auction Bridge (1912), Law 37 (a-g)",
+                "misdeal_same_dealer": "Auction Bridge (1912), Law 36",
             },
         ),
         play=PlayRules(
@@ -255,20 +254,20 @@ def build(flags: Flags) -> LawSet:
             passes_to_close=3,
             declarer_rule_applies_to_notrump=flags.law46_applies_to_nt,
             sources={
-                "declarer": "seed 000/002 L46; Case 7",
-                "opening_leader": "seed 000/002 L58",
-                "dealer_must_bid": "seed 000/002 L42",
-                "dealer_may_pass_make_to_partner": "seed 000/002 L42",
-                "max_level": "seed 000/002 L50 [assumed: impossible = more than seven odd "
-                "tricks] (lawsets.md §8 #21)",
-                "passes_to_close": "seed 000/002 L45 [assumed closing rule] (lawsets.md §8 #21)",
-                "declarer_rule_applies_to_notrump": "[assumed: flag law46_applies_to_nt]",
+                "declarer": "Auction Bridge (1912), Law 46; Case 7",
+                "opening_leader": "Auction Bridge (1912), Law 58",
+                "dealer_must_bid": "Auction Bridge (1912), Law 42",
+                "dealer_may_pass_make_to_partner": "Auction Bridge (1912), Law 42",
+                "max_level": "Auction Bridge (1912), Law 50 [redouble's decision: impossible = more than seven odd "
+                "tricks]",
+                "passes_to_close": "Auction Bridge (1912), Law 45 [redouble's decision: the closing rule]",
+                "declarer_rule_applies_to_notrump": "[redouble's decision: flag law46_applies_to_nt]",
             },
         ),
         flags=flags,
         sources={
-            "bid_order": "seed 000/002 L44, L53",
-            "trick_scoring": "seed 000/002 L47; seed 002 L3 (every deal played out, points "
+            "bid_order": "Auction Bridge (1912), Laws 44, 53",
+            "trick_scoring": "Auction Bridge (1912), Law 47; Auction Bridge (1912), Law 3 (every deal played out, points "
             "beyond thirty counted)",
             "declarations": _L4,
         },

@@ -1,12 +1,12 @@
-"""Bridge ("bridge whist") after J. B. Elwell's club code of 1906 (seed 003), with seed 004.
+"""Bridge ("bridge whist") after J. B. Elwell's club code of 1906 (Elwell, 1906), with Bridge (Elwell, 1907).
 
 The dealer names the trump (or no-trump) or passes the make to his partner; there is no
 bidding. The side winning more than six tricks scores them, doubling is unlimited (x2 per
 doubling), honours go to their holders, a revoke costs three tricks, and a rubber is worth
-100. Where seed 003 is missing a law (L4 trick values, L6 honours table, L9 chicane), the
-values come from the period texts catalogued in ``lawsets.md`` §3 and are cited as such.
+100. Where Bridge (Elwell, 1906) is missing a law (Law 4 trick values, Law 6 honours table, Law 9 chicane), the
+values come from other period texts, and each citation names them.
 
-``BRIDGE_ELWELL_1907`` is the same game with the 1907 text of the dealing laws (seed 004):
+``BRIDGE_ELWELL_1907`` is the same game with the 1907 text of the dealing laws (Elwell, 1907):
 one extra compulsory new-deal ground, "the last card does not reach the dealer".
 """
 
@@ -39,8 +39,8 @@ from redouble.laws import (
 __all__ = ["BUILDERS", "HISTORICAL_HONOUR_KEYS", "NEW_DEAL_GROUNDS_1906", "build", "build_1907"]
 
 _TV = (
-    "seed 003 L4 missing; [external: Elwell, Laws of Bridge revised 1907, L4; "
-    "Portland/Turf 1905 L4] (lawsets.md §3.3, §8 #3)"
+    "Bridge (Elwell, 1906), Law 4: not in our copy of the 1906 code; values from Elwell's 1907 "
+    "revision of the laws and the Portland Club code of 1905"
 )
 
 HISTORICAL_HONOUR_KEYS: tuple[tuple[tuple[int, int], ...], ...] = (
@@ -62,7 +62,7 @@ NEW_DEAL_GROUNDS_1906: tuple[str, ...] = (
     "e: the dealer deals two cards at once and then a third before correcting",
     "f: the pack not cut, pointed out before the deal is complete and before looking",
 )
-"""Compulsory new-deal grounds of seed 003 L38 a-f."""
+"""Compulsory new-deal grounds of Bridge (Elwell, 1906), Law 38 (a-f)."""
 
 
 def _honour_table(units: tuple[int, ...]) -> dict[tuple[int, int], int]:
@@ -74,13 +74,15 @@ def _honour_table(units: tuple[int, ...]) -> dict[tuple[int, int], int]:
 def build(flags: Flags) -> LawSet:
     """Build the Bridge 1906 law set under ``flags``."""
     grounds = NEW_DEAL_GROUNDS_1906
-    dealing_source = "seed 003 L37, L38 a-f, L42"
+    dealing_source = "Bridge (Elwell, 1906), Laws 37, 38 (a-f), 42"
     name, title = "BRIDGE_ELWELL_1906", "Bridge (bridge whist), Elwell's club code, 1906"
     aliases: tuple[str, ...] = ("bridge_1906", "bridge", "bridge_whist", "elwell_1906")
     seeds: tuple[str, ...] = ("003", "004")
     if flags.bridge_1907_dealing:
         grounds = (*grounds, "g: the last card does not reach the dealer in regular order")
-        dealing_source = "seed 004 (Elwell 1907, The Deal, new deal a-g); seed 003 L37, L42"
+        dealing_source = (
+            "Bridge (Elwell, 1907), The Deal; A New Deal (a-g); Bridge (Elwell, 1906), Laws 37, 42"
+        )
         name, title = "BRIDGE_ELWELL_1907", "Bridge, Elwell's Laws of Bridge revised 1907"
         aliases = ("bridge_1907", "elwell_1907")
     return LawSet(
@@ -118,13 +120,13 @@ def build(flags: Flags) -> LawSet:
             reopens_bidding=False,
             dealer_who_saw_dummy_may_redouble=True,
             sources={
-                "max_doublings": "seed 003 L50, L54 ('and so on'); L55, L57, L58 missing "
-                "[assumed: flag bridge_max_doublings=None] (lawsets.md §3.2, §8 #14)",
-                "multiplier": "seed 003 L50 (doubled, quadrupled, and so on)",
-                "doublers": "seed 003 L52, L53; L51 [external: partyfass.cc, Elwell 1907]",
-                "may_double_partner": "seed 003 L51-53 (only the adversaries double the make)",
-                "reopens_bidding": "seed 003 L45 (no bidding in Bridge)",
-                "dealer_who_saw_dummy_may_redouble": "seed 003 L52 (no restriction in four-handed)",
+                "max_doublings": "Bridge (Elwell, 1906), Laws 50, 54 ('and so on'); Laws 55, 57, 58 (not in our copy) "
+                "[redouble's decision: flag bridge_max_doublings=None]",
+                "multiplier": "Bridge (Elwell, 1906), Law 50 (doubled, quadrupled, and so on)",
+                "doublers": "Bridge (Elwell, 1906), Laws 52, 53; Law 51 [Elwell's 1907 revision]",
+                "may_double_partner": "Bridge (Elwell, 1906), Laws 51-53 (only the adversaries double the make)",
+                "reopens_bidding": "Bridge (Elwell, 1906), Law 45 (no bidding in Bridge)",
+                "dealer_who_saw_dummy_may_redouble": "Bridge (Elwell, 1906), Law 52 (no restriction in four-handed)",
             },
         ),
         honours=HonoursRules(
@@ -133,13 +135,13 @@ def build(flags: Flags) -> LawSet:
             trump_scale="trick_value",
             credited_to="original holders",
             sources={
-                "trump": "seed 003 L5 (A K Q J 10 of trumps); L6 (table missing); rows 3/4/5 "
-                "[external: Elwell's table, ektab.com]; rows 8/9/10 [external: seed 002 L6, "
-                "Foster] [assumed for Bridge: flag bridge_honour_units] (lawsets.md §3.4, §8 #4)",
-                "notrump": "seed 003 L5 (the aces at no trump); [external: Elwell's table of "
-                "honours, ektab.com] (lawsets.md §3.4)",
-                "trump_scale": "seed 003 L6, L10 (valued in tricks, not affected by doubling)",
-                "credited_to": "seed 003 L6 ('credited to the original holders')",
+                "trump": "Bridge (Elwell, 1906), Law 5 (A K Q J 10 of trumps); Law 6 (table missing); rows 3/4/5 "
+                "[Elwell's table of honours in the same book]; rows 8/9/10 [Auction Bridge (1912), Law 6, and R. F. "
+                "Foster's Complete Hoyle] [redouble's decision for Bridge: flag bridge_honour_units]",
+                "notrump": "Bridge (Elwell, 1906), Law 5 (the aces at no trump); [Elwell's table of "
+                "honours in the same book]",
+                "trump_scale": "Bridge (Elwell, 1906), Laws 6, 10 (valued in tricks, not affected by doubling)",
+                "credited_to": "Bridge (Elwell, 1906), Law 6 ('credited to the original holders')",
             },
         ),
         chicane=ChicaneRules(
@@ -147,10 +149,10 @@ def build(flags: Flags) -> LawSet:
             double_units=4,
             both_sides=flags.chicane_both_sides,
             sources={
-                "single_units": "seed 003 L9 missing; [external: Elwell L9, novelzec.com] "
-                "(three honours, add or deduct) (lawsets.md §3.5)",
-                "double_units": "[external: Elwell L9; ektab.com Elwell 1907] (four honours)",
-                "both_sides": "[assumed: flag chicane_both_sides] (lawsets.md §3.5)",
+                "single_units": "Bridge (Elwell, 1906), Law 9 (not in our copy); [Law 9 as another printing of the same book gives it] "
+                "(three honours, add or deduct)",
+                "double_units": "[Bridge (Elwell, 1906), Law 9, as another printing of the book and Elwell's 1907 revision give it] (four honours)",
+                "both_sides": "[redouble's decision: flag chicane_both_sides]",
             },
         ),
         slam=SlamRules(
@@ -160,12 +162,12 @@ def build(flags: Flags) -> LawSet:
             requires_contract=False,
             revoking_side_barred=False,
             sources={
-                "grand": "seed 003 L7",
-                "little": "seed 003 L8",
-                "either_side": "seed 003 L7, L8 (counted on tricks won, not on the make)",
-                "requires_contract": "seed 003 L45 (no contract in Bridge)",
-                "revoking_side_barred": "seed 003 L7, L96 (penalty tricks excluded instead) "
-                "[assumed formula: tricks won in play less tricks lost] (lawsets.md §3.6)",
+                "grand": "Bridge (Elwell, 1906), Law 7",
+                "little": "Bridge (Elwell, 1906), Law 8",
+                "either_side": "Bridge (Elwell, 1906), Laws 7, 8 (counted on tricks won, not on the make)",
+                "requires_contract": "Bridge (Elwell, 1906), Law 45 (no contract in Bridge)",
+                "revoking_side_barred": "Bridge (Elwell, 1906), Laws 7, 96 (penalty tricks excluded instead) "
+                "[redouble's decision, formula: tricks won in play less tricks lost]",
             },
         ),
         undertricks=None,
@@ -178,13 +180,13 @@ def build(flags: Flags) -> LawSet:
             both_revoke_game_cap=flags.bridge_both_revoke_cap,
             penalty_tricks_count_for_slam=False,
             sources={
-                "tricks_per_revoke": "seed 003 L87; L85 (the penalty takes precedence of all "
+                "tricks_per_revoke": "Bridge (Elwell, 1906), Law 87; Law 85 (the penalty takes precedence of all "
                 "other counts)",
-                "max_total_tricks": "seed 003 L96",
-                "transfer_limit": "[assumed: flag bridge_revoke_transfer_limit] (lawsets.md §3.7)",
-                "revoking_side_game_cap": "seed 003 L89",
-                "both_revoke_game_cap": "seed 003 L95 [assumed: flag bridge_both_revoke_cap]",
-                "penalty_tricks_count_for_slam": "seed 003 L7",
+                "max_total_tricks": "Bridge (Elwell, 1906), Law 96",
+                "transfer_limit": "[redouble's decision: flag bridge_revoke_transfer_limit]",
+                "revoking_side_game_cap": "Bridge (Elwell, 1906), Law 89",
+                "both_revoke_game_cap": "Bridge (Elwell, 1906), Law 95 [redouble's decision: flag bridge_both_revoke_cap]",
+                "penalty_tricks_count_for_slam": "Bridge (Elwell, 1906), Law 7",
             },
         ),
         game=GameRules(
@@ -192,10 +194,9 @@ def build(flags: Flags) -> LawSet:
             partscore_reset_on_game=flags.partscore_reset_on_game,
             single_game_bonus=None,
             sources={
-                "threshold": "seed 003 L2",
-                "partscore_reset_on_game": "[assumed: flag partscore_reset_on_game] "
-                "(lawsets.md §2)",
-                "single_game_bonus": "seed 003 L11 (a bonus for the rubber only)",
+                "threshold": "Bridge (Elwell, 1906), Law 2",
+                "partscore_reset_on_game": "[redouble's decision: flag partscore_reset_on_game] ",
+                "single_game_bonus": "Bridge (Elwell, 1906), Law 11 (a bonus for the rubber only)",
             },
         ),
         rubber=RubberRules(
@@ -204,10 +205,10 @@ def build(flags: Flags) -> LawSet:
             unfinished_game=None,
             unfinished_partscore=None,
             sources={
-                "games_to_win": "seed 003 L1",
-                "bonus": "seed 003 L11",
-                "unfinished_game": "seed 003 (no rule for an unfinished rubber)",
-                "unfinished_partscore": "seed 003 (no rule for an unfinished rubber)",
+                "games_to_win": "Bridge (Elwell, 1906), Law 1",
+                "bonus": "Bridge (Elwell, 1906), Law 11",
+                "unfinished_game": "Bridge (Elwell, 1906): no rule for an unfinished rubber",
+                "unfinished_partscore": "Bridge (Elwell, 1906): no rule for an unfinished rubber",
             },
         ),
         premiums=None,
@@ -223,12 +224,11 @@ def build(flags: Flags) -> LawSet:
             unplayed_score=flags.spade_convention_unplayed_score,
             premature_play_option_points=2,
             sources={
-                "declaration": "seed 003 Spade Convention I",
-                "min_score_to_play": "seed 003 Spade Convention I (20 or over)",
-                "only_if_undoubled": "seed 003 Spade Convention I",
-                "unplayed_score": "[assumed: flag spade_convention_unplayed_score] "
-                "(lawsets.md §3.9, §8 #19)",
-                "premature_play_option_points": "seed 003 Spade Convention II (two on the score)",
+                "declaration": "Bridge (Elwell, 1906), Spade Convention (I)",
+                "min_score_to_play": "Bridge (Elwell, 1906), Spade Convention (I) (20 or over)",
+                "only_if_undoubled": "Bridge (Elwell, 1906), Spade Convention (I)",
+                "unplayed_score": "[redouble's decision: flag spade_convention_unplayed_score] ",
+                "premature_play_option_points": "Bridge (Elwell, 1906), Spade Convention (II) (two on the score)",
             },
         ),
         compulsory_dummy=None,
@@ -238,11 +238,11 @@ def build(flags: Flags) -> LawSet:
             several_exposed="recut",
             lowest_deals=True,
             sources={
-                "ace_low": "seed 003 L14",
-                "tie_suit_order": "seed 003 L19, L20 (equal cards re-cut)",
-                "several_exposed": "seed 003 L16",
-                "lowest_deals": "seed 003 L18 missing; [external: Elwell's description, "
-                "clyx.com] (lawsets.md §3.1, §8 #7)",
+                "ace_low": "Bridge (Elwell, 1906), Law 14",
+                "tie_suit_order": "Bridge (Elwell, 1906), Laws 19, 20 (equal cards re-cut)",
+                "several_exposed": "Bridge (Elwell, 1906), Law 16",
+                "lowest_deals": "Bridge (Elwell, 1906), Law 18 (not in our copy); [Elwell's description of "
+                "cutting in the same book]",
             },
         ),
         dealing=DealingRules(
@@ -250,7 +250,7 @@ def build(flags: Flags) -> LawSet:
             misdeal_same_dealer=True,
             sources={
                 "new_deal_grounds": dealing_source,
-                "misdeal_same_dealer": "seed 003 L37 ('there is no misdeal'), L42",
+                "misdeal_same_dealer": "Bridge (Elwell, 1906), Law 37 ('there is no misdeal'), Law 42",
             },
         ),
         play=PlayRules(
@@ -262,27 +262,27 @@ def build(flags: Flags) -> LawSet:
             passes_to_close=None,
             declarer_rule_applies_to_notrump=True,
             sources={
-                "declarer": "seed 003 L61; glossary 'Dummy'",
-                "opening_leader": "seed 003 L61 (eldest hand leads)",
-                "dealer_must_bid": "seed 003 L45 (dealer makes or passes to partner)",
-                "dealer_may_pass_make_to_partner": "seed 003 L45 a, b",
-                "max_level": "seed 003 L45 (no levels)",
-                "passes_to_close": "seed 003 L45 (no auction)",
-                "declarer_rule_applies_to_notrump": "seed 003 L61 (dealer plays any make)",
+                "declarer": "Bridge (Elwell, 1906), Law 61, Glossary ('Dummy')",
+                "opening_leader": "Bridge (Elwell, 1906), Law 61 (eldest hand leads)",
+                "dealer_must_bid": "Bridge (Elwell, 1906), Law 45 (dealer makes or passes to partner)",
+                "dealer_may_pass_make_to_partner": "Bridge (Elwell, 1906), Law 45 (a, b)",
+                "max_level": "Bridge (Elwell, 1906), Law 45 (no levels)",
+                "passes_to_close": "Bridge (Elwell, 1906), Law 45 (no auction)",
+                "declarer_rule_applies_to_notrump": "Bridge (Elwell, 1906), Law 61 (dealer plays any make)",
             },
         ),
         flags=flags,
         sources={
-            "bid_order": "seed 003 L45 (no bidding)",
-            "trick_scoring": "seed 003 L2, L3, L50; [external: Elwell's scoring chapter, "
-            "ektab.com] (lawsets.md §3.3)",
+            "bid_order": "Bridge (Elwell, 1906), Law 45 (no bidding)",
+            "trick_scoring": "Bridge (Elwell, 1906), Laws 2, 3, 50; [Elwell's chapter on "
+            "scoring in the same book]",
             "declarations": _TV,
         },
     )
 
 
 def build_1907(flags: Flags) -> LawSet:
-    """Build Bridge with the 1907 dealing laws (seed 004): Bridge 1906 with the 1907 flag set."""
+    """Build Bridge with the 1907 dealing laws (Elwell, 1907): Bridge 1906 with the 1907 flag set."""
     return build(dataclasses.replace(flags, bridge_1907_dealing=True))
 
 

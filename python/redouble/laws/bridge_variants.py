@@ -1,6 +1,6 @@
-"""The variants of Bridge described in seed 003: three-handed, duplicate and progressive.
+"""The variants of Bridge described in Bridge (Elwell, 1906): three-handed, duplicate and progressive.
 
-All three score each hand exactly as Bridge 1906 (``lawsets.md`` §4); they differ in who may
+All three score each hand exactly as Bridge 1906; they differ in who may
 double, in bonuses, and in how deals are totalled. Three-handed Bridge also has a compulsory
 declaration for dummy, chosen by :func:`compulsory_declaration`.
 """
@@ -32,7 +32,7 @@ __all__ = [
     "compulsory_declaration",
 ]
 
-_T3 = "seed 003 'Bridge for Three Players'"
+_T3 = "Bridge (Elwell, 1906), Bridge for Three Players"
 
 
 def build_three_handed(flags: Flags) -> LawSet:
@@ -55,7 +55,7 @@ def build_three_handed(flags: Flags) -> LawSet:
     return dataclasses.replace(
         base,
         name="BRIDGE_THREE_HANDED",
-        title="Bridge for three players (seed 003)",
+        title="Bridge for three players (Elwell, 1906)",
         aliases=("bridge_three_handed", "three_handed", "bridge_3", "three_handed_bridge"),
         seeds=("003",),
         doubling=doubling,
@@ -64,8 +64,8 @@ def build_three_handed(flags: Flags) -> LawSet:
             partscore_reset_on_game=flags.partscore_reset_on_game,
             single_game_bonus=50,
             sources={
-                "threshold": "seed 003 L2",
-                "partscore_reset_on_game": "[assumed: flag partscore_reset_on_game]",
+                "threshold": "Bridge (Elwell, 1906), Law 2",
+                "partscore_reset_on_game": "[redouble's decision: flag partscore_reset_on_game]",
                 "single_game_bonus": f"{_T3} ('In playing games, 50 points are added')",
             },
         ),
@@ -75,10 +75,10 @@ def build_three_handed(flags: Flags) -> LawSet:
             unfinished_game=None,
             unfinished_partscore=None,
             sources={
-                "games_to_win": "seed 003 L1",
+                "games_to_win": "Bridge (Elwell, 1906), Law 1",
                 "bonus": f"{_T3} ('In playing rubbers, 100 points are added')",
-                "unfinished_game": "seed 003 (no rule)",
-                "unfinished_partscore": "seed 003 (no rule)",
+                "unfinished_game": "Bridge (Elwell, 1906): no rule",
+                "unfinished_partscore": "Bridge (Elwell, 1906): no rule",
             },
         ),
         tally=TallyRules(
@@ -90,7 +90,7 @@ def build_three_handed(flags: Flags) -> LawSet:
                 "kind": _T3,
                 "netting": f"{_T3} (no duplicate netting)",
                 "credit": f"{_T3} (sides, not individuals, score)",
-                "settlement": "[assumed: flag three_handed_settlement] (lawsets.md §4.1, §8 #17)",
+                "settlement": "[redouble's decision: flag three_handed_settlement]",
             },
         ),
         compulsory_dummy=CompulsoryDummyRules(
@@ -114,7 +114,7 @@ def build_duplicate(flags: Flags) -> LawSet:
     return dataclasses.replace(
         base,
         name="BRIDGE_DUPLICATE",
-        title="Duplicate Bridge (seed 003)",
+        title="Duplicate Bridge (Elwell, 1906)",
         aliases=("bridge_duplicate", "duplicate_bridge"),
         seeds=("003",),
         game=None,
@@ -126,10 +126,10 @@ def build_duplicate(flags: Flags) -> LawSet:
             credit=None,
             settlement=None,
             sources={
-                "kind": "seed 003 'Duplicate Bridge' ('played for points, not games or rubbers')",
-                "netting": "[assumed: flag duplicate_netting] (lawsets.md §4.2, §8 #18)",
-                "credit": "seed 003 'Duplicate Bridge' (sides score)",
-                "settlement": "seed 003 'Duplicate Bridge' (no settlement rule)",
+                "kind": "Bridge (Elwell, 1906), Duplicate Bridge ('played for points, not games or rubbers')",
+                "netting": "[redouble's decision: flag duplicate_netting]",
+                "credit": "Bridge (Elwell, 1906), Duplicate Bridge (sides score)",
+                "settlement": "Bridge (Elwell, 1906), Duplicate Bridge (no settlement rule)",
             },
         ),
     )
@@ -141,7 +141,7 @@ def build_progressive(flags: Flags) -> LawSet:
     return dataclasses.replace(
         base,
         name="BRIDGE_PROGRESSIVE",
-        title="Progressive Bridge (seed 003)",
+        title="Progressive Bridge (Elwell, 1906)",
         aliases=("bridge_progressive", "progressive_bridge"),
         seeds=("003",),
         game=None,
@@ -153,11 +153,11 @@ def build_progressive(flags: Flags) -> LawSet:
             credit=flags.progressive_credit,
             settlement=None,
             sources={
-                "kind": "seed 003 'Progressive Bridge' ('without regard to games or rubbers')",
-                "netting": "seed 003 'Progressive Bridge' (individual scores)",
-                "credit": "seed 003 'Progressive Bridge' (points won less points lost) "
-                "[assumed: flag progressive_credit] (lawsets.md §4.3)",
-                "settlement": "seed 003 'Progressive Bridge' (best net score wins)",
+                "kind": "Bridge (Elwell, 1906), Progressive Bridge ('without regard to games or rubbers')",
+                "netting": "Bridge (Elwell, 1906), Progressive Bridge (individual scores)",
+                "credit": "Bridge (Elwell, 1906), Progressive Bridge (points won less points lost) "
+                "[redouble's decision: flag progressive_credit]",
+                "settlement": "Bridge (Elwell, 1906), Progressive Bridge (best net score wins)",
             },
         ),
     )

@@ -5,7 +5,7 @@ Three law sets share the Law 77 trick and premium table of the 2017 Laws of Dupl
 * ``CONTRACT`` (alias ``contract``): duplicate scoring, each deal scored on its own with
   part-score (50) and game (300/500) premiums and no honours (Law 77);
 * ``CONTRACT_RUBBER``: rubber bridge, game 100 below the line, honours above it, rubber bonus
-  700/500 and the unfinished-rubber premiums (Laws of Contract Bridge, rubber, L72-74, L80, L81);
+  700/500 and the unfinished-rubber premiums (Laws of Contract Bridge, rubber, Laws 72-74, 80, 81);
 * ``CONTRACT_CHICAGO``: four-deal bridge, vulnerability fixed per deal, 300/500 per game and
   100 for a part-score on the fourth deal.
 
@@ -184,10 +184,10 @@ def _base(flags: Flags) -> LawSet:
             several_exposed="recut",
             lowest_deals=False,
             sources={
-                "ace_low": f"{_RUBBER}, L2-L4 (ace high in the draw)",
-                "tie_suit_order": f"{_RUBBER}, L4 (suit rank breaks ties)",
-                "several_exposed": f"{_RUBBER}, L5 (draw again)",
-                "lowest_deals": f"{_RUBBER}, L4 (highest card deals)",
+                "ace_low": f"{_RUBBER}, Laws 2-4 (ace high in the draw)",
+                "tie_suit_order": f"{_RUBBER}, Law 4 (suit rank breaks ties)",
+                "several_exposed": f"{_RUBBER}, Law 5 (draw again)",
+                "lowest_deals": f"{_RUBBER}, Law 4 (highest card deals)",
             },
         ),
         dealing=DealingRules(
@@ -241,10 +241,10 @@ _HONOURS = HonoursRules(
     trump_scale="points",
     credited_to="the side of the hand holding them",
     sources={
-        "trump": f"{_RUBBER}, L81 (four trump honours in one hand 100, five 150)",
-        "notrump": f"{_RUBBER}, L81 (four aces in one hand at no trump 150)",
-        "trump_scale": f"{_RUBBER}, L81 (points)",
-        "credited_to": f"{_RUBBER}, L72 (either side may earn honours)",
+        "trump": f"{_RUBBER}, Law 81 (four trump honours in one hand 100, five 150)",
+        "notrump": f"{_RUBBER}, Law 81 (four aces in one hand at no trump 150)",
+        "trump_scale": f"{_RUBBER}, Law 81 (points)",
+        "credited_to": f"{_RUBBER}, Law 72 (either side may earn honours)",
     },
 )
 
@@ -265,9 +265,9 @@ def build_rubber(flags: Flags) -> LawSet:
             partscore_reset_on_game=flags.partscore_reset_on_game,
             single_game_bonus=None,
             sources={
-                "threshold": f"{_RUBBER}, L73",
-                "partscore_reset_on_game": f"{_RUBBER}, L73 (no part-score carried forward)",
-                "single_game_bonus": f"{_RUBBER}, L74 (rubber bonus only)",
+                "threshold": f"{_RUBBER}, Law 73",
+                "partscore_reset_on_game": f"{_RUBBER}, Law 73 (no part-score carried forward)",
+                "single_game_bonus": f"{_RUBBER}, Law 74 (rubber bonus only)",
             },
         ),
         rubber=RubberRules(
@@ -276,10 +276,10 @@ def build_rubber(flags: Flags) -> LawSet:
             unfinished_game=300,
             unfinished_partscore=100,
             sources={
-                "games_to_win": f"{_RUBBER}, L74",
-                "bonus": f"{_RUBBER}, L74 (700 if the losers won no game, else 500)",
-                "unfinished_game": f"{_RUBBER}, L80 (300 for the only game won)",
-                "unfinished_partscore": f"{_RUBBER}, L80 (100 for a part-score in an "
+                "games_to_win": f"{_RUBBER}, Law 74",
+                "bonus": f"{_RUBBER}, Law 74 (700 if the losers won no game, else 500)",
+                "unfinished_game": f"{_RUBBER}, Law 80 (300 for the only game won)",
+                "unfinished_partscore": f"{_RUBBER}, Law 80 (100 for a part-score in an "
                 "unfinished game)",
             },
         ),
@@ -289,8 +289,8 @@ def build_rubber(flags: Flags) -> LawSet:
             game=None,
             sources={
                 **premiums.sources,
-                "part_score": f"{_RUBBER}, L72 (no per-deal part-score premium)",
-                "game": f"{_RUBBER}, L74 (games earn the rubber bonus instead)",
+                "part_score": f"{_RUBBER}, Law 72 (no per-deal part-score premium)",
+                "game": f"{_RUBBER}, Law 74 (games earn the rubber bonus instead)",
             },
         ),
     )
