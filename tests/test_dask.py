@@ -164,7 +164,9 @@ def test_bad_arguments_raise_before_anything_runs() -> None:
         rd.dd_tables(da.zeros((3, 4), dtype=np.uint64), threads="2")
     tables = da.zeros((3, 5, 4), dtype=np.uint8)
     with pytest.raises(AnalysisError, match="law"):
-        rd.pars(tables, "auction_1912", dealer="N")
+        rd.pars(tables, "no such code", dealer="N")
+    with pytest.raises(AnalysisError, match="par is defined for contract"):
+        rd.pars(tables, "contract_rubber", dealer="N")
     with pytest.raises(AnalysisError, match="dealer is required"):
         rd.pars(tables)
     with pytest.raises(AnalysisError, match="one entry per table"):
@@ -319,3 +321,15 @@ def test_killed_worker_chunk_is_redone(client: Any, local: dict[str, Any], tmp_p
     assert pids[killed[0]] not in client.run(os.getpid).values()
     _check_job_output(tmp_path, local, KILL_JOB)
     assert len(names) == KILL_JOB // 2
+
+
+def test_pars_under_an_older_code_use_the_deals(local: dict[str, Any]) -> None:
+    """Bridge (Elwell, 1906) scores honours from the cards: par needs the deals, chunked as
+    the tables or not, and equals the local batch's."""
+    tables = da.from_array(local["tables"][:6], chunks=(2, 5, 4))
+    deals = da.from_array(local["deals"][:6], chunks=(3, 4))
+    got = rd.pars(tables, "bridge_1906", dealer="S", deals=deals).compute(scheduler="sync")
+    want = par_scores(pars(local["tables"][:6], "bridge_1906", dealer=2, deals=local["deals"][:6]))
+    assert np.array_equal(got, want)
+    with pytest.raises(RedoubleError, match="needs deals"):
+        rd.pars(tables, "bridge_1906", dealer="S")

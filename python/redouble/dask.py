@@ -160,8 +160,9 @@ def _par_block(
     it = iter(rows)
     d = next(it) if dealer is None else dealer
     v = next(it) if vul is None else vul
+    cards = next(it, None)  # the deals, for the older codes' par
     d = None if isinstance(d, int) and d < 0 else d
-    found = _local_pars(tables, law, dealer=d, vulnerability=v, first=first)
+    found = _local_pars(tables, law, dealer=d, vulnerability=v, first=first, deals=cards)
     return par_scores(found)
 
 
@@ -318,6 +319,7 @@ def pars(
     dealer: Any = None,
     vulnerability: Any = Vulnerability.NONE,
     first: str = "dealer",
+    deals: Any = None,
 ) -> Any:
     """NS par scores of a Dask array of DD tables: a lazy ``(N,) int32`` Dask array.
 
@@ -325,12 +327,14 @@ def pars(
     :mod:`redouble.analysis`. `dealer` and `vulnerability` are one value for every row or a
     per-row sequence or array (Dask or numpy) of seat and vulnerability codes;
     :func:`board_cycle` gives them for consecutive boards. `first` is "dealer", "NS" or "EW".
+    The older codes (Auction Bridge, Bridge) score honours from the cards, so their par needs
+    `deals`, the ``(N, 4) uint64`` deals the tables were solved from (Dask or numpy).
 
     Raises:
         AnalysisError: on a bad law, seat, vulnerability or shape (a ``ValueError``).
         TypeError: on an argument of the wrong type.
     """
-    law = _check_law(law)
+    law, historical = _check_law(law)
     if not isinstance(first, str):
         raise TypeError(f"first must be 'dealer', 'NS' or 'EW', got {type(first).__name__}")
     arr = _as_dask(tables, "tables", 3, (5, 4), "iu")
@@ -347,6 +351,13 @@ def pars(
     for extra in (d_rows, v_rows):
         if extra is not None:
             args += [extra, "i"]
+    if historical is not None:
+        if deals is None:
+            raise AnalysisError(f"par under {law} needs deals= (honours come from the cards)")
+        cards = _as_dask(deals, "deals", 2, (4,), "u")
+        if cards.shape[0] != n:
+            raise AnalysisError(f"deals has {cards.shape[0]} rows, tables {n}")
+        args += [cards.rechunk({0: rows}), "il"]
     return _da().blockwise(
         _par_block,
         "i",
