@@ -14,13 +14,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
 from ._check import as_index, as_int, as_str
+from ._jsondoc import JsonDocument
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
 
@@ -97,7 +98,7 @@ class Vulnerability(IntEnum):
         return ("None", "NS", "EW", "All")[self]
 
 
-class Deal:
+class Deal(JsonDocument):
     """Four hands indexed by seat: an immutable, hashable value.
 
     Construct from masks (``Deal((n, e, s, w))``), a mapping of seats to hands, or
@@ -106,6 +107,8 @@ class Deal:
     Raises:
         InvalidDealError: if hands overlap or are of unequal size.
     """
+
+    _json_kind: ClassVar[str] = "deal"
 
     __slots__ = ("_masks",)
     _masks: tuple[int, int, int, int]
@@ -307,23 +310,6 @@ class Deal:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Deal, (self._masks,))
 
-    def to_json(self) -> str:
-        """The deal as a JSON document (``redouble.serialize``, kind ``deal``)."""
-        from .serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Deal:
-        """A deal from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a deal document (the message says where).
-        """
-        from .serialize import _load_kind
-
-        return _load_kind(text, cls, "deal")  # type: ignore[no-any-return]
-
     # -- the laws' new-deal conditions -----------------------------------------------------------
     @staticmethod
     def check(record: DealRecord, *, code: str = "auction_1912") -> list[NewDealReason]:
@@ -514,8 +500,10 @@ class DealRecord:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(JsonDocument):
     """A deal with its board number, dealer and vulnerability (standard 16-board cycle)."""
+
+    _json_kind: ClassVar[str] = "board"
 
     number: int
     deal: Deal
@@ -545,23 +533,6 @@ class Board:
             Seat(_core.board_dealer((number - 1) % 16 + 1)),  # the cycle repeats every 16
             Vulnerability.of_board(number),
         )
-
-    def to_json(self) -> str:
-        """The board as a JSON document (``redouble.serialize``, kind ``board``)."""
-        from .serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Board:
-        """A board from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a board document (the message says where).
-        """
-        from .serialize import _load_kind
-
-        return _load_kind(text, cls, "board")  # type: ignore[no-any-return]
 
     # -- pictures (drawn by redouble.display) ----------------------------------------------------
     def _repr_svg_(self) -> str:

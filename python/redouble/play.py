@@ -13,10 +13,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from . import _core
 from ._check import as_index, as_int
+from ._jsondoc import JsonDocument
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Deal
 from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, RedoubleError
@@ -75,7 +76,7 @@ class Trick:
         return self.leader.next(index)
 
 
-class Position:
+class Position(JsonDocument):
     """The state of card play: hands left, strain, current trick, tricks won.
 
     A position may start mid-trick: `trick` lists the cards already played to it, from the
@@ -89,6 +90,8 @@ class Position:
         InvalidDealError: if the hands and trick do not fit together.
         IllegalPlayError: if a trick card is a visible revoke.
     """
+
+    _json_kind: ClassVar[str] = "position"
 
     __slots__ = ("_lock", "_pos", "_tricks")
 
@@ -156,23 +159,6 @@ class Position:
         # Pickled as set up plus the plays, and rebuilt by replaying them, so the copy can
         # undo as far back as the original and lists the same completed tricks.
         return (_position_from_state, self._start_state())
-
-    def to_json(self) -> str:
-        """The position as a JSON document (``redouble.serialize``, kind ``position``)."""
-        from .serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Position:
-        """A position from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a position document (the message says where).
-        """
-        from .serialize import _load_kind
-
-        return _load_kind(text, cls, "position")  # type: ignore[no-any-return]
 
     # -- state ---------------------------------------------------------------------------------
     @property

@@ -21,10 +21,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
+from redouble._jsondoc import JsonDocument
 from redouble.cards import Seat, Side
 from redouble.deal import Vulnerability
 from redouble.errors import RedoubleError, ScoringInputError
@@ -273,7 +274,7 @@ class HonourColumn:
 
 
 @dataclasses.dataclass(frozen=True)
-class HandScore:
+class HandScore(JsonDocument):
     """The score of one hand under a law set.
 
     ``trick_score`` is what each side scores toward game (below the line); the honour column
@@ -281,6 +282,8 @@ class HandScore:
     that side may reach toward game after this hand (Bridge revoke, Bridge (Elwell, 1906), Laws 89, 95), or
     None.
     """
+
+    _json_kind: ClassVar[str] = "hand_score"
 
     law_set: str
     contract: ContractSpec
@@ -325,23 +328,6 @@ class HandScore:
             "deal_points": self.deal_points.to_dict(),
             "game_won_by": None if self.game_won_by is None else self.game_won_by.name,
         }
-
-    def to_json(self) -> str:
-        """The hand score as a JSON document (``redouble.serialize``, kind ``hand_score``)."""
-        from redouble.serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> HandScore:
-        """A hand score from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a hand score document (the message says where).
-        """
-        from redouble.serialize import _load_kind
-
-        return _load_kind(text, cls, "hand_score")  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import laws as _laws
+from .._jsondoc import JsonDocument
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import RedoubleError
@@ -135,7 +136,7 @@ class ParContract:
 
 
 @dataclass(frozen=True)
-class Par:
+class Par(JsonDocument):
     """The par of one deal.
 
     Attributes:
@@ -145,6 +146,8 @@ class Par:
         first: the side that had the first chance to bid.
         vulnerability: the vulnerability used.
     """
+
+    _json_kind: ClassVar[str] = "par"
 
     score: int
     contracts: tuple[ParContract, ...]
@@ -163,23 +166,6 @@ class Par:
         if not self.contracts:
             return "par 0 (pass)"
         return f"par {self.score:+d}: " + ", ".join(str(c) for c in self.contracts)
-
-    def to_json(self) -> str:
-        """The par as a JSON document (``redouble.serialize``, kind ``par``)."""
-        from ..serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> Par:
-        """A par from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a par document (the message says where).
-        """
-        from ..serialize import _load_kind
-
-        return _load_kind(text, cls, "par")  # type: ignore[no-any-return]
 
 
 def _solve(

@@ -34,7 +34,7 @@ Contracts
 ``n`` may exceed two because Bridge allows doubling "and so on".
 
 Bridge (Elwell, 1906) declarations
---------------------------
+-----------------------------------
 A :class:`DeclarationRecord` lists the statements of Bridge's make and doubling as
 ``seat:statement`` words, e.g. ``"S:Pass N:H E:X S:X"``: the dealer makes a declaration
 (``C D H S NT``) or says ``Pass`` to leave it to his partner, who must then make it; after the

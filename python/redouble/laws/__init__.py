@@ -25,8 +25,9 @@ import enum
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
+from redouble._jsondoc import JsonDocument
 from redouble.cards import Strain
 from redouble.errors import LawSetError
 
@@ -537,12 +538,14 @@ IRREGULARITY_CODES = ("auction_1912", "bridge", "contract")
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class LawSet:
+class LawSet(JsonDocument):
     """One code of laws as data: declarations, scoring tables and procedure rules.
 
     Build law sets with the builders in the submodules and look them up with :func:`get`;
     every rule object's ``sources`` says where each value comes from.
     """
+
+    _json_kind: ClassVar[str] = "law_set"
 
     name: str
     title: str
@@ -601,27 +604,6 @@ class LawSet:
             base = _build(self.name, Flags()).flags  # some law sets are built with a flag set
             return (_by_name, (self.name, _changed_flags(self.flags, base)))
         return (_by_value, ({f.name: getattr(self, f.name) for f in dataclasses.fields(self)},))
-
-    def to_json(self) -> str:
-        """The law set as a JSON document: its name and changed flags (``redouble.serialize``).
-
-        Raises:
-            RedoubleError: if it is not one of redouble's law sets (see :func:`available`).
-        """
-        from ..serialize import dumps
-
-        return dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> LawSet:
-        """A law set from :meth:`to_json`'s text.
-
-        Raises:
-            FormatError: if the text is not a law-set document, or names no law set.
-        """
-        from ..serialize import _load_kind
-
-        return _load_kind(text, cls, "law_set")  # type: ignore[no-any-return]
 
     # -- declarations -------------------------------------------------------------------------
 
