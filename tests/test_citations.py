@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import io
@@ -168,15 +169,36 @@ def _bad(text: str, *, pbn: bool = False) -> list[str]:
     return [f for f in found if not (pbn and f == "§")]
 
 
+def _source_docstrings(modname: str, path: Path) -> list[tuple[str, str]]:
+    """Docstrings read from source, for a module that needs an extra this run lacks."""
+    out: list[tuple[str, str]] = []
+    for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        for node in [tree, *ast.walk(tree)]:
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                doc = ast.get_docstring(node)
+                if doc:
+                    out.append((f"{modname} ({file.name})", doc))
+    return out
+
+
 def _docstrings() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
+    unimportable: list[str] = []
     names = [redouble.__name__] + [
         m.name
-        for m in pkgutil.walk_packages(redouble.__path__, redouble.__name__ + ".")
+        for m in pkgutil.walk_packages(
+            redouble.__path__, redouble.__name__ + ".", onerror=unimportable.append
+        )
         if not m.name.endswith("__main__")  # importing it runs the command line
     ]
+    root = Path(redouble.__file__).parent
     for modname in names:
-        mod = importlib.import_module(modname)
+        try:
+            mod = importlib.import_module(modname)
+        except ImportError:  # a module of an optional extra (serve, dask) not installed here
+            unimportable.append(modname)
+            continue
         out.append((modname, inspect.getdoc(mod) or ""))
         for attr, obj in vars(mod).items():
             if getattr(obj, "__module__", None) != modname:
@@ -189,6 +211,10 @@ def _docstrings() -> list[tuple[str, str]]:
                         inspect.isfunction(value) or isinstance(value, property)
                     ):
                         out.append((f"{modname}.{attr}.{member}", doc))
+    for modname in dict.fromkeys(unimportable):
+        rel = Path(*modname.split(".")[1:])
+        path = root / rel if (root / rel).is_dir() else (root / rel).with_suffix(".py")
+        out.extend(_source_docstrings(modname, path))
     return out
 
 
