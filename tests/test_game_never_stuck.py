@@ -177,9 +177,14 @@ OPENING = [
 ]
 
 
-def _run(data: st.DataObject, law_set: str, seed: int, steps: int) -> None:
-    """Play `steps` random acts (the first few from the opening acts), checking after each."""
+def _run(
+    data: st.DataObject, law_set: str | laws.LawSet, seed: int, steps: int, *calls: str
+) -> None:
+    """Play `calls`, then `steps` random acts (the first few from the opening acts), checking
+    after each."""
     g = Game(law_set, seed=seed, strict=False)
+    for c in calls:
+        g.call(c)
     opening = data.draw(st.integers(0, 8))
     for step in range(steps):
         if g.phase is Phase.COMPLETE:
@@ -219,3 +224,16 @@ def test_no_lenient_game_is_left_without_an_action_or_a_ruling(
 ) -> None:
     """Long games, through the play, the settling and the next hands."""
     _run(data, law_set, seed, STEPS)
+
+
+SPADES_AGREED = laws.get("bridge_1906", spade_convention_agreed=True)
+
+
+@settings(max_examples=100, **_SETTINGS)
+@given(data=st.data(), seed=st.integers(0, 2**20))
+def test_no_lenient_game_under_the_spade_convention_is_left_without_an_action_or_a_ruling(
+    data: st.DataObject, seed: int
+) -> None:
+    """The Spade Convention agreed (Bridge (Elwell, 1906), Spade Convention): hands left
+    unplayed, and the premature plays its part II penalises, decided or not."""
+    _run(data, SPADES_AGREED, seed, 60, "S")  # the first hand: the dealer makes spades

@@ -1469,6 +1469,71 @@ def test_bridge_1906_spade_convention_i_unplayed_spade_make() -> None:
     assert [e.kind for e in g.log].count("spade_convention") == 1
 
 
+def test_bridge_1906_spade_convention_ii_third_hand_asks_shall_i_play() -> None:
+    """Bridge (Elwell, 1906), Spade Convention II: the third hand (West, the dealer North's
+    right) asks "Shall I play?" of an undoubled spade make not to be played; the maker North
+    takes two on the score and the hand is not played."""
+    g = Game(laws.get("bridge_1906", spade_convention_agreed=True), deals=[DEAL] * 2, strict=False)
+    g.call("S")
+    g.remark(Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, seat=W)
+    r = only(g)
+    assert r.law == "Bridge (Elwell, 1906), Spade Convention (II)"
+    assert (r.offender, r.claimants, r.data) == (W, (N,), {"act": "third_hand_asks"})
+    assert codes(r) == ["take_two", "call_lead"]
+    with pytest.raises(GameError, match="pending"):
+        g.call("P")  # the maker must choose first
+    g.decide("take_two", seat=N)
+    assert g.totals == PerSide(2, 0)
+    score = g.results[0].score
+    assert score is not None
+    assert (score.trick_score, score.honour_column, score.tricks_in_play) == (
+        PerSide(2, 0),
+        PerSide(),
+        PerSide(),
+    )
+    assert g.results[0].tricks == ()
+    assert (g.hand_number, g.dealer, g.phase) == (2, E, Phase.DECLARE)
+    assert Game.from_json(g.to_json()).log == g.log
+
+
+def test_bridge_1906_spade_convention_ii_lead_without_permission() -> None:
+    """Bridge (Elwell, 1906), Spade Convention II: the eldest hand (East) leads without asking
+    permission to play; the maker calls a lead (hearts) and the hand is played out, undoubled.
+    The third hand's lead out of turn is the same irregularity (not Law 60's)."""
+    agreed = laws.get("bridge_1906", spade_convention_agreed=True)
+    g = Game(agreed, deals=[DEAL] * 2, strict=False)
+    g.call("S")
+    g.play("CA", seat=E)
+    r = only(g)
+    assert (r.kind, r.offender, r.claimants) == (
+        Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
+        E,
+        (N,),
+    )
+    assert r.data == {"act": "eldest_hand_leads", "card": "CA"}
+    with pytest.raises(IrregularityError, match="suit"):
+        g.decide("call_lead", seat=N)  # a lead is called by naming its suit
+    assert g.phase is Phase.DECLARE
+    g.decide("call_lead", seat=N, suit="H")
+    assert g.phase is Phase.PLAY
+    assert g.contract is not None
+    assert (g.contract.declaration, g.contract.doublings) == ("S", 0)
+    assert g.to_act == E
+    assert g.legal_actions() == [Card.parse(c) for c in ("H5", "H6", "H7")]  # the card went back
+    play_out(g)
+    assert g.results[0].score is not None
+    assert Game.from_json(g.to_json()).log == g.log
+    g = Game(agreed, deals=[DEAL] * 2, strict=False)
+    g.call("S")
+    g.play("C7", seat=W)
+    r = only(g)
+    assert (r.kind, r.data["act"]) == (
+        Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
+        "third_hand_leads",
+    )
+    assert not [x for x in g.rulings if x.kind is Irregularity.LEAD_DURING_DECLARING]
+
+
 def test_bridge_1906_law_67_dealers_side_exposes_before_make() -> None:
     g = game("bridge_1906")
     g.expose("SA", seat=N)

@@ -282,13 +282,109 @@ def check_rubber_bonus(case: Mapping[str, Any]) -> dict[str, Any]:
     return actual
 
 
+_SPADE_EVENTS = {
+    normalise_phrase("third hand asks 'Shall I play?'"): ("rho", "asks"),
+    normalise_phrase("third hand leads out of turn"): ("rho", "leads"),
+    normalise_phrase("eldest hand leads without asking permission to play"): ("lho", "leads"),
+}
+"""Bridge (Elwell, 1906), Spade Convention II: a case's ``event`` (the premature act, in the
+text's words) -> who acts (the dealer's right: the third hand; his left: the eldest hand) and
+how (a "Shall I play?" remark, or a card led while the doubling goes on)."""
+
+# The prior hands a spade case's trick scores are reached by, each the dealer's make (and the
+# eldest hand's double) played out with the lowest legal card, on _PROCEDURE_DEAL.
+_PRIOR_MAKES: tuple[tuple[str, ...], ...] = (("D",), ("C",), ("H",), ("NT",), ("S", "X"))
+
+
+def _declare_and_play(g: Game, calls: tuple[str, ...]) -> None:
+    n = g.hand_number
+    for c in calls:
+        g.call(c)
+    while g.hand_number == n and g.phase is not Phase.COMPLETE:
+        if g.phase is Phase.DECLARE:
+            g.call("P")
+        else:
+            g.act(min(g.legal_actions()))
+
+
+def _toward_game(g: Game) -> dict[str, int]:
+    """Each side's trick score so far (no game has been won in the hands the checker plays)."""
+    total = PerSide()
+    for r in g.results:
+        if r.score is not None:
+            total = total + r.score.trick_score
+    return total.to_dict()
+
+
+def _game_at(law: laws.LawSet, trick_scores: Mapping[str, int]) -> Game:
+    """A lenient game whose rubber stands at `trick_scores` toward game, reached by playing
+    prior hands (a search over sequences of _PRIOR_MAKES, at most four hands)."""
+    target = {"NS": trick_scores["NS"], "EW": trick_scores["EW"]}
+    deal = Deal.from_pbn(_PROCEDURE_DEAL)
+    gains = {}
+    for make in _PRIOR_MAKES:
+        trial = Game(law, deals=[deal], strict=False)
+        _declare_and_play(trial, make)
+        gains[make] = _toward_game(trial)
+    frontier: list[tuple[tuple[tuple[str, ...], ...], dict[str, int]]] = [((), {"NS": 0, "EW": 0})]
+    for _ in range(5):
+        found = next((seq for seq, score in frontier if score == target), None)
+        if found is not None:
+            g = Game(law, deals=[deal] * (len(found) + 1), strict=False)
+            for make in found:
+                _declare_and_play(g, make)
+            assert _toward_game(g) == target, "the prior hands do not reach the trick scores"
+            return g
+        frontier = [
+            ((*seq, make), {k: score[k] + gain[k] for k in score})
+            for seq, score in frontier
+            for make, gain in gains.items()
+            if all(score[k] + gain[k] <= target[k] for k in score)
+        ]
+    raise NotImplementedError(f"no sequence of prior hands reaches trick scores {target}")
+
+
 def check_spade_convention(case: Mapping[str, Any]) -> dict[str, Any]:
+    """Spade Convention I (whether the hand is played) by the scoring function; with an
+    ``event``, II as the lenient game plays it: the rubber is brought to the case's trick
+    scores, the trump made (and doubled), the premature act done, and the options the ruling
+    offers the spade maker read."""
     data = case["input"]
-    if "event" in data:
-        raise NotImplementedError("irregularities need the game engine")
     law = laws.get(case["law_set"], spade_convention_agreed=data["convention_agreed"])
     contract = f"{data['trump']}{'X' if data['doubled'] else ''}"
-    return {"hand_played": is_played_under_spade_convention(law, contract, data["trick_scores"])}
+    played = is_played_under_spade_convention(law, contract, data["trick_scores"])
+    if "event" not in data:
+        return {"hand_played": played}
+    act = _SPADE_EVENTS.get(normalise_phrase(data["event"]))
+    assert act is not None, f"event {data['event']!r}: not an act of Spade Convention II"
+    g = _game_at(law, data["trick_scores"])
+    dealer = g.dealer
+    g.call(data["trump"])
+    if data["doubled"]:
+        g.call("X")  # the eldest hand doubles
+    seat = dealer.rho if act[0] == "rho" else dealer.lho
+    before = len(g.rulings)
+    try:
+        if act[1] == "asks":
+            g.remark(Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, seat=seat)
+        else:
+            g.play(min(Deal.from_pbn(_PROCEDURE_DEAL)[seat]), seat=seat)
+    except GameError:
+        assert played, "the game refuses the act while the convention leaves the hand unplayed"
+    premature = [
+        r for r in g.rulings[before:] if r.kind is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY
+    ]
+    if not premature:  # the hand is played: no Spade Convention II
+        assert played, "no Spade Convention II ruling though the hand is not to be played"
+        return {"hand_played": True, "spade_maker_options": []}
+    (ruling,) = premature
+    assert not played
+    declaring = g.declaring
+    assert ruling.claimants == (declaring.maker,), "the spade maker chooses"
+    reading = OptionsReading(
+        ruling.options, Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, frozenset({"maker"})
+    )
+    return {"hand_played": False, "spade_maker_options": reading}
 
 
 _RANK_BY_CHAR = {r.char: r for r in Rank}
@@ -1304,8 +1400,6 @@ def xfail_reason(case: Mapping[str, Any]) -> str | None:
         if _procedure_scenario(case["input"]) is None:
             return f"no engine scenario for a procedure input of shape {sorted(case['input'])}"
         return None
-    if "event" in case["input"]:
-        return "Spade Convention II (a premature play) is not in the irregularity engine"
     if isinstance(case["input"].get("hand"), str):
         return "prose-only case: its input cannot be computed from"
     return None
@@ -1484,8 +1578,12 @@ def test_the_cases_file_can_be_chosen(tmp_path: Path, monkeypatch: pytest.Monkey
 _CODES = ("auction_1912", "bridge_1906", "contract")
 
 
+_OPTION_KINDS = ("procedure", "spade_convention")
+"""The kinds of case whose ``expected`` may name options (Spade Convention II: the maker's)."""
+
+
 def _case_phrases() -> dict[str, set[str]]:
-    """Every string in the procedure cases' ``expected`` (less a leading "<role> may"),
+    """Every string in the option-naming cases' ``expected`` (less a leading "<role> may"),
     normalised, with the ids of the cases it occurs in."""
     out: dict[str, set[str]] = {}
 
@@ -1501,7 +1599,7 @@ def _case_phrases() -> dict[str, set[str]]:
                 walk(v, case_id)
 
     for case in json.loads(PUBLIC_CASES_FILE.read_text(encoding="utf-8")):
-        if case["kind"] == "procedure":
+        if case["kind"] in _OPTION_KINDS:
             walk(case["expected"], case["id"])
     return out
 

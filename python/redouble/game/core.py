@@ -27,7 +27,7 @@ from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
 from ..play import Position, Trick
-from ..scoring import PerSide, SessionLedger, ledger_for
+from ..scoring import ContractSpec, HandScore, HonourColumn, PerSide, SessionLedger, ledger_for
 from .events import Event, HandResult, Phase
 
 # ------------------------------------------------------------------------------------------------
@@ -234,33 +234,88 @@ class _HandState:
             # Bridge (Elwell, 1906), Spade Convention I: the hand is not played. The text
             # does not say what is scored: nothing (flag spade_convention_unplayed_score);
             # the deal passes to the left as after a hand played.
-            self._log.append(
-                Event(
-                    "spade_convention",
-                    contract.declarer,
-                    {"number": self._hand_number, "played": False},
-                )
-            )
-            self._results.append(
-                HandResult(
-                    self._hand_number,
-                    self._dealer,
-                    self._deal,
-                    d.calls,
-                    contract,
-                    (),
-                    None,
-                    rulings=tuple(self._hand_rulings),
-                )
-            )
-            if self._session.pass_out():
-                self._dealer = self._dealer.lho
-            if self._session.is_complete:
-                self._end()
-                return
-            self._start_hand()
+            self._spade_hand_not_played(contract)
             return
         self._start_play(contract)
+
+    def _spade_hand_not_played(self, contract: Contract, penalty: PerSide | None = None) -> None:
+        """End the hand unplayed under the Spade Convention (internal). `penalty`: the trick
+        score the maker took for a premature play (Spade Convention II), entered in the session
+        and logged as the hand's score."""
+        d = self._declaring
+        data: dict[str, Any] = {"number": self._hand_number, "played": False}
+        score: HandScore | None = None
+        if penalty is not None:
+            data["penalty"] = penalty.to_dict()
+        self._log.append(Event("spade_convention", contract.declarer, data))
+        if penalty is not None:
+            score = self._spade_penalty_score(contract, penalty)
+        self._results.append(
+            HandResult(
+                self._hand_number,
+                self._dealer,
+                self._deal,
+                d.calls,
+                contract,
+                (),
+                score,
+                rulings=tuple(self._hand_rulings),
+            )
+        )
+        if self._session.pass_out():
+            self._dealer = self._dealer.lho
+        if self._session.is_complete:
+            self._end()
+            return
+        self._start_hand()
+
+    def _spade_penalty_score(self, contract: Contract, penalty: PerSide) -> HandScore:
+        """Enter the maker's two on the score (Spade Convention II) in the session: a hand
+        score with no tricks, the two below the line (internal)."""
+        maker = self._declaring.maker
+        score = HandScore(
+            self._law.name,
+            ContractSpec.parse(self._law, contract.spec()),
+            maker if maker is not None else contract.declarer,
+            frozenset(),
+            PerSide(),
+            PerSide(),
+            None,
+            penalty,
+            HonourColumn(),
+            None,
+        )
+        add = getattr(self._session, "add", None)
+        assert add is not None  # the convention is Bridge's, scored in rubbers
+        add(score, label="Spade Convention (II)")
+        self._log.append(
+            Event(
+                "score",
+                None,
+                {
+                    "number": self._hand_number,
+                    "tricks": PerSide().to_dict(),
+                    "trick_score": penalty.to_dict(),
+                    "honour_column": PerSide().to_dict(),
+                },
+            )
+        )
+        return score
+
+    def _spade_play_forbidden(self) -> bool:
+        """Whether, while the doubling goes on, the Spade Convention says the hand is not to be
+        played as it stands: an undoubled spade make, no side at 20 (internal)."""
+        rules = self._law.spade_convention
+        d = self._declaring
+        if rules is None or not isinstance(d, BridgeDeclaration) or d.is_complete:
+            return False
+        if d.maker is None or (rules.only_if_undoubled and d.doublings):
+            return False
+        made = next((c.declaration for _, c in d.history if c.declaration is not None), None)
+        if made != rules.declaration:
+            return False
+        toward = getattr(self._session, "toward_game", PerSide())
+        return max(toward.ns, toward.ew) < rules.min_score_to_play
 
     def _spade_hand_played(self, contract: Contract) -> bool:
         """Bridge (Elwell, 1906), Spade Convention I, where the players agree "not to play

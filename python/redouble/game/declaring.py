@@ -357,6 +357,18 @@ class _LenientDeclaring(_Reports):
         if d.maker is None or seat.side == d.maker.side:
             raise IllegalPlayError("no card is due: the trump is not made")
         self._log.append(Event("play", seat, {"card": str(c)}))
+        if self._spade_play_forbidden():
+            # Spade Convention II: the third hand "should he lead out of turn", or the eldest
+            # hand "should ... lead without asking permission to play". Under the agreement
+            # this penalty replaces Laws 56 and 60: the make is not to be played, so the lead
+            # is an attempt to play it (the card is taken back).
+            act = "third_hand_leads" if seat == d.dealer.rho else "eldest_hand_leads"
+            self._raise(
+                Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
+                seat,
+                data={"act": act, "card": str(c)},
+            )
+            return
         if seat == d.dealer.rho:
             # B60: the eldest hand "may only double if the maker of the trump consent".
             self._consent_needed[d.dealer.lho] = _Consent("Bridge (Elwell, 1906), Law 60", d.maker)

@@ -454,6 +454,54 @@ class _Remedies(_LenientPlay):
 
         return apply
 
+    def _spade_contract(self) -> Contract:
+        """The undoubled spade make the doubling has reached (Spade Convention II)."""
+        d = self._declaring
+        assert isinstance(d, BridgeDeclaration)
+        rules = self._law.spade_convention
+        assert rules is not None
+        return Contract(None, rules.declaration, d.doublings, d.dealer)
+
+    def _apply_take_two(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        """Spade Convention II: "the spade maker may take two on the score". Two (the law
+        set's ``premature_play_option_points``) toward game for the maker's side; the hand is
+        then not played and the deal passes, as under Spade Convention I."""
+        rules = self._law.spade_convention
+        maker = self._declaring.maker
+        if rules is None or maker is None or not hasattr(self._session, "add"):
+            raise IrregularityError("take_two: no spade make scored in games to take two on")
+        contract = self._spade_contract()
+        penalty = PerSide().add(maker.side, rules.premature_play_option_points)
+        return lambda: self._spade_hand_not_played(contract, penalty)
+
+    def _apply_call_lead(self, r: Ruling, params: Mapping[str, Any]) -> Any:
+        """Spade Convention II: the maker "may call a lead and require the hand to be played
+        out". The text leaves the details open; redouble's decisions: the maker names a suit
+        (``suit=``) that the eldest hand, the proper leader, must lead if he can (as Laws 60
+        and 76 call a lead); the doubling ends where it stands (the adversaries, who offered
+        to play, have given up their double), so the spades are played undoubled; a card led
+        prematurely goes back to its hand."""
+        if params.get("suit") is None:
+            raise IrregularityError("call_lead: name the suit called (suit=...)")
+        suit = (
+            params["suit"] if isinstance(params["suit"], Suit) else Suit.parse(str(params["suit"]))
+        )
+        contract = self._spade_contract()
+        leader = self._dealer.lho
+
+        def apply() -> None:
+            self._start_play(contract)
+            self._obligations.append(
+                (
+                    Obligation(
+                        ObligationKind.LEAD_SUIT, leader, r.law, suit=suit, on_lead_only=True
+                    ),
+                    None,
+                )
+            )
+
+        return apply
+
     def _apply_points(self, r: Ruling, params: Mapping[str, Any]) -> Any:
         side = Side[str(r.data["side"])]
         return lambda: self._revoke_claims.__setitem__(side, "points")
@@ -480,6 +528,7 @@ def _as_logged(key: str, value: Any) -> str:
 HANDLERS: Mapping[OptionCode, Callable[[_Remedies, Ruling, Mapping[str, Any]], Any]] = {
     OptionCode.ACCEPT: _Remedies._apply_accept,
     OptionCode.CALL_CARD: _Remedies._apply_call_card,
+    OptionCode.CALL_LEAD: _Remedies._apply_call_lead,
     OptionCode.CALL_SUIT: _Remedies._apply_call_suit,
     OptionCode.COMPEL: _Remedies._no_effect,
     OptionCode.CONCEDE: _Remedies._apply_concede,
@@ -501,6 +550,7 @@ HANDLERS: Mapping[OptionCode, Callable[[_Remedies, Ruling, Mapping[str, Any]], A
     OptionCode.PROCEED: _Remedies._no_effect,
     OptionCode.PROHIBIT_SUIT: _Remedies._apply_prohibit_suit,
     OptionCode.RETRACT: _Remedies._apply_retract,
+    OptionCode.TAKE_TWO: _Remedies._apply_take_two,
     OptionCode.TO_TRICK: _Remedies._apply_to_trick,
     OptionCode.TREAT_AS_EXPOSED: _Remedies._apply_treat_as_exposed,
     OptionCode.TRICKS: _Remedies._apply_tricks,

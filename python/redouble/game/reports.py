@@ -29,6 +29,7 @@ _REMARKS = {
     Irregularity.DUMMY_SUGGESTS_CARD,
     Irregularity.NEW_CARDS,
     Irregularity.BYSTANDER,
+    Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
 }
 
 
@@ -202,6 +203,38 @@ class _Reports(_Remedies):
             else:
                 del self._consent_needed[s]
 
+    def _shall_i_play(self, s: Seat) -> None:
+        """Bridge (Elwell, 1906), Spade Convention (II): "If the third hand player ask, 'Shall
+        I play?'" while the make is not to be played (internal).
+
+        The text leaves open when the question can be asked: redouble takes any moment of the
+        doubling of an undoubled spade make that the convention would leave unplayed (no side
+        at 20). Only the third hand (the leader's partner, the dealer's right) is penalised:
+        the eldest hand's "May I lead?" is his pass, the declaring's own question.
+        """
+        self._check_free()
+        d = self._declaring
+        if self._phase is not Phase.DECLARE or not self._spade_play_forbidden():
+            raise GameError(
+                "spade_convention_premature_play: only while the doubling of a spade make "
+                "the Spade Convention leaves unplayed goes on"
+            )
+        if s != d.dealer.rho:
+            raise GameError(
+                "spade_convention_premature_play: only the third hand's 'Shall I play?' is "
+                "penalised (Bridge (Elwell, 1906), Spade Convention (II))"
+            )
+        self._log.append(
+            Event(
+                "remark",
+                s,
+                {"kind": Irregularity.SPADE_CONVENTION_PREMATURE_PLAY.value, "card": None},
+            )
+        )
+        self._raise(
+            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, s, data={"act": "third_hand_asks"}
+        )
+
     def remark(
         self,
         kind: Irregularity | str,
@@ -212,7 +245,9 @@ class _Reports(_Remedies):
         """Something said or done at the table that the laws rectify: information about the
         declarations (A51), an unauthorised reference (A93; B101), calling attention to the
         trick (A92; B100), winning cards led without waiting (A71), dummy's rights and
-        interventions (A60-62; B61-64), new cards and bystanders (no effect).
+        interventions (A60-62; B61-64), new cards and bystanders (no effect), and the third
+        hand's "Shall I play?" under the Spade Convention (Bridge (Elwell, 1906), Spade
+        Convention (II): kind ``spade_convention_premature_play``, during the doubling).
 
         Raises:
             GameError: strict game, or the remark does not fit the moment or the seat.
@@ -225,6 +260,9 @@ class _Reports(_Remedies):
         self._code.rule(k)
         s = Seat.of(seat)
         c = self._contract
+        if k is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY:
+            self._shall_i_play(s)
+            return
         if self._phase is not Phase.PLAY or c is None or self._table is None:
             if k in (Irregularity.NEW_CARDS, Irregularity.BYSTANDER):
                 self._log.append(Event("remark", s, {"kind": k.value, "card": None}))

@@ -124,6 +124,9 @@ B61       Game.remark                                  test_bridge_1906_law_61_d
 B63       Game.remark                                  test_bridge_1906_law_63_dummy_intervention_forfeits_penalty
 B64       Game.remark                                  test_bridge_1906_law_64_dummy_suggests_a_card
 B Spade I Game.call                                    test_bridge_1906_spade_convention_i_unplayed_spade_make
+B Spade II Game.remark                                 test_bridge_1906_spade_convention_ii_third_hand_asks_shall_i_play
+B Spade II Game.play                                   test_bridge_1906_spade_convention_ii_lead_without_permission
+B Spade II Game.decide                                 test_bridge_1906_spade_convention_ii_lead_without_permission
 B66       Game.touch_dummy                             test_bridge_1906_law_66_dummy_card_touched_is_played
 B67       Game.expose                                  test_bridge_1906_law_67_dealers_side_exposes_before_make
 B69-72    Game.play_together                           test_bridge_1906_law_72_two_cards_played_at_once
@@ -174,9 +177,15 @@ The Spade Convention of Bridge (Elwell, 1906) is a house agreement ("where playe
 ``spade_convention_agreed``: an undoubled spade make is then played only when a side has 20 or
 more toward game (I), otherwise the game records the hand as not played, scores nothing for it
 (the text does not say what an unplayed hand scores) and passes the deal to the left. Its
-penalty for playing too soon (II: the third hand asks "Shall I play?" or leads, or the eldest
-hand leads without asking; the maker "may take two on the score or may call a lead") is not
-played: the game ends the hand as soon as the doubling is over, so those acts cannot arise.
+penalty for playing too soon (II: "If the third hand player ask, 'Shall I play?' or should he
+lead out of turn, or should the eldest hand lead without asking permission to play, the spade
+maker may take two on the score or may call a lead and require the hand to be played out") is
+the kind ``spade_convention_premature_play``: the third hand's question is a
+:meth:`~redouble.game.Game.remark`, a lead is :meth:`~redouble.game.Game.play` while the
+doubling goes on (it then replaces Laws 56 and 60); the maker chooses ``take_two`` (two
+toward game for his side, the hand not played) or ``call_lead`` (a suit the eldest hand must
+lead; the hand is played out undoubled). What the text leaves open is redouble's decision,
+documented on those options.
 
 Example::
 

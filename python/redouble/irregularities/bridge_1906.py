@@ -200,6 +200,29 @@ def _bridge_1906() -> IrregularityCode:
             "his partner may re-double only with the consent of the adversary who last doubled",
         ),
         Rule(
+            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
+            f"{s} Spade Convention (II)",
+            Claimant.MAKER,
+            (
+                _o(
+                    "take_two",
+                    "score two toward game for the maker's side; the hand is not played",
+                    f"{s} Spade Convention (II)",
+                    "take two on the score",  # Spade Convention II, verbatim
+                ),
+                _o(
+                    "call_lead",
+                    "call a suit for the eldest hand to lead; the hand is played out undoubled",
+                    f"{s} Spade Convention (II)",
+                    "call a lead",  # Spade Convention II, verbatim
+                ),
+            ),
+            deadline="before the next call or card",
+            note="the players agreed 'not to play spades' and the make is not to be played "
+            "(Spade Convention (I)); the premature act is penalised, the card led taken back "
+            "[redouble's decision]",
+        ),
+        Rule(
             Irregularity.EXPOSED_CARD,
             f"{s} Laws 69, 71, 80",
             Claimant.DECLARER,

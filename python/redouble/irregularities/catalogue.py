@@ -59,6 +59,10 @@ class Irregularity(enum.Enum):
     """A card led or exposed before the final declaration (A65; B67)."""
     LEAD_DURING_DECLARING = "lead_during_declaring"
     """A card led before the doubling is over (B56, B60)."""
+    SPADE_CONVENTION_PREMATURE_PLAY = "spade_convention_premature_play"
+    """Under the Spade Convention, when the spade make is not to be played, the third hand
+    asks "Shall I play?" or leads, or the eldest hand leads without asking permission to play
+    (Bridge (Elwell, 1906), Spade Convention (II))."""
     CARD_EXPOSED_BEFORE_LEAD = "card_exposed_before_lead"
     """A card exposed after the final declaration, before the opening lead (A66)."""
     INFORMATION_AFTER_FINAL_DECLARATION = "information_after_final_declaration"
@@ -162,6 +166,7 @@ class OptionCode(enum.StrEnum):
     COMPEL = "compel"
     CONCEDE = "concede"
     CONDONE = "condone"
+    CALL_LEAD = "call_lead"
     CORRECT = "correct"
     DEAL_STANDS = "deal_stands"
     EXPOSE = "expose"
@@ -179,6 +184,7 @@ class OptionCode(enum.StrEnum):
     PROCEED = "proceed"
     PROHIBIT_SUIT = "prohibit_suit"
     RETRACT = "retract"
+    TAKE_TWO = "take_two"
     TO_TRICK = "to_trick"
     TREAT_AS_EXPOSED = "treat_as_exposed"
     TRICKS = "tricks"

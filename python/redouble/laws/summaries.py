@@ -233,7 +233,8 @@ _BRIDGE_1906: dict[int | str, str] = {
     "Duplicate Bridge": "The same deals are played at several tables and scored for points alone.",
     "Progressive Bridge": "Players move between tables; each keeps his own points over set hands.",
     "Spade Convention": (
-        "House agreement: an undoubled spade make is played only when a side has 20 or more."
+        "House agreement: undoubled spades are played only with a side at 20; played too soon,"
+        " the maker takes two or calls a lead."
     ),
     "Etiquette": "Conduct at the table: no hesitation, plain wording, no comment during the play.",
     "Glossary": "The book's definitions of the game's words, such as dummy and eldest hand.",
