@@ -223,12 +223,7 @@ class _HandState:
             self._results.append(
                 HandResult(self._hand_number, self._dealer, self._deal, d.calls, None, (), None)
             )
-            if self._session.pass_out():
-                self._dealer = self._dealer.lho
-            if self._session.is_complete:
-                self._end()
-                return
-            self._start_hand()
+            self._next_hand_unplayed()
             return
         if not self._spade_hand_played(contract):
             # Bridge (Elwell, 1906), Spade Convention I: the hand is not played. The text
@@ -262,6 +257,12 @@ class _HandState:
                 rulings=tuple(self._hand_rulings),
             )
         )
+        self._next_hand_unplayed()
+
+    def _next_hand_unplayed(self) -> None:
+        """After a hand that was not played (passed out, or unplayed under the Spade
+        Convention): the session says whether the deal passes on, then it ends or the next
+        hand starts (internal)."""
         if self._session.pass_out():
             self._dealer = self._dealer.lho
         if self._session.is_complete:
