@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +31,8 @@ httpx = pytest.importorskip(
 pytest.importorskip("starlette", reason="the serve extra is not installed: pip install '.[serve]'")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install '.[serve]'")
 
+from serve_process import running_server
+
 import redouble
 from redouble import Position, Seat, Strain, solver
 
@@ -45,12 +44,6 @@ SUSTAINED_S = 180.0
 SMOKE = {"requests": 4, "sustained": 8}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -60,36 +53,10 @@ def _rss_kib(pid: int) -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    port = _free_port()
     log = tmp_path_factory.mktemp("serve") / "serve.log"
-    command = [
-        sys.executable, "-m", "redouble", "serve", "--port", str(port), "--log-level", "warning",
-        "--timeout", "120", "--max-batch", "64",
-    ]  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    with (
-        log.open("wb") as err,
-        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err) as proc,
-    ):
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if httpx.get(f"{base}/v1/health", timeout=2).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "the server did not start in 120 s"
-                time.sleep(0.2)
-            yield base, proc.pid
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:  # pragma: no cover
-                proc.kill()
-                proc.wait()
+    args = ["--log-level", "warning", "--timeout", "120", "--max-batch", "64"]
+    with running_server(args, log) as (base, proc):
+        yield base, proc.pid
     assert "Traceback" not in log.read_text(), log.read_text()
 
 

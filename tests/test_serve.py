@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
-import subprocess
-import sys
 import time
 import warnings
 from typing import Any
@@ -23,6 +20,7 @@ httpx = pytest.importorskip("httpx", reason=_WHY)
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from serve_process import running_server
 
 import redouble
 from redouble import Deal, Position, Seat, Strain, serialize, solver
@@ -499,47 +497,18 @@ def test_fuzzed_bodies_never_make_a_500(client: Any, path: str, body: Any) -> No
 # --- one real server process -------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_a_real_server_process(tmp_path: Any) -> None:
-    port = _free_port()
     log = tmp_path / "serve.log"
-    command = [
-        sys.executable, "-m", "redouble", "serve", "--port", str(port), "--threads", "1",
-        "--pool-bytes", str(16 << 20), "--solver-bytes", str(16 << 20), "--log-level", "warning",
+    args = [
+        "--threads", "1", "--pool-bytes", str(16 << 20), "--solver-bytes", str(16 << 20),
+        "--log-level", "warning",
     ]  # fmt: skip
-    with (
-        log.open("wb") as err,
-        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err) as proc,
-    ):
-        try:
-            base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    if httpx.get(f"{base}/v1/health", timeout=2).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "the server did not start in 120 s"
-                time.sleep(0.2)
-            got = httpx.post(f"{base}/v1/dd-table", json={"deal": DEAL}, timeout=60).json()
-            assert table_of(got["table"]) == solver.dd_table(Deal.from_pbn(DEAL)).tolist()
-            bad = httpx.post(f"{base}/v1/dd-table", content=b"{", timeout=10)
-            assert bad.status_code == 400
-            assert bad.json()["error"]["type"] == "malformed_json"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:  # pragma: no cover - a hung server
-                proc.kill()
-                proc.wait()
+    with running_server(args, log) as (base, proc):
+        got = httpx.post(f"{base}/v1/dd-table", json={"deal": DEAL}, timeout=60).json()
+        assert table_of(got["table"]) == solver.dd_table(Deal.from_pbn(DEAL)).tolist()
+        bad = httpx.post(f"{base}/v1/dd-table", content=b"{", timeout=10)
+        assert bad.status_code == 400
+        assert bad.json()["error"]["type"] == "malformed_json"
     # SIGTERM is a clean shutdown: uvicorn finishes, then re-raises the signal it caught.
     assert proc.returncode in (0, -signal.SIGTERM), log.read_text()
     assert "Traceback" not in log.read_text()
