@@ -732,14 +732,9 @@ def loads(text: str | bytes | bytearray) -> Any:
     """
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"invalid JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-    except RecursionError:
-        raise FormatError("invalid JSON: nested too deeply") from None
-    except ValueError as e:  # undecodable bytes; integers of more than 4,300 digits
-        raise FormatError(f"invalid JSON: {e}") from None
+    from .formats.json_format import parse_json
+
+    data = parse_json(text)
     try:
         return from_jsonable(data)
     except RecursionError:

@@ -400,6 +400,20 @@ def dumps_deals(deals: Iterable[Deal]) -> str:
     return json.dumps({"format": FORMAT, "deals": [d.to_pbn() for d in deals]}, indent=1) + "\n"
 
 
+def parse_json(text: str | bytes | bytearray) -> Any:
+    """``json.loads`` whose every failure is a :class:`FormatError` (with line and column where
+    JSON gives them): bad syntax, nesting too deep, undecodable bytes, integers of more than
+    4,300 digits (which Python refuses). Shared by this module and :mod:`redouble.serialize`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FormatError(f"invalid JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply") from None
+    except ValueError as e:
+        raise FormatError(f"invalid JSON: {e}") from None
+
+
 def loads(text: str, *, errors: str = "strict") -> Boards:
     """The boards (or deals, as records holding only the deal) of a JSON document.
 
@@ -413,15 +427,7 @@ def loads(text: str, *, errors: str = "strict") -> Boards:
     skip = check_errors_mode(errors)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FormatError(f"invalid JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-    except RecursionError:
-        raise FormatError("invalid JSON: nested too deeply") from None
-    except ValueError as e:
-        # Python refuses integers of more than 4,300 digits.
-        raise FormatError(f"invalid JSON: {e}") from None
+    doc = parse_json(text)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise FormatError(f"not a {FORMAT} document (format: {got!r})")
