@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from .. import laws as _laws
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
@@ -274,6 +275,40 @@ def _solve(
     return value_ns, out
 
 
+# The C++ core (redouble/par.hpp) computes the same game as _solve for batches; _solve stays the
+# reference the tests compare it with. Rows go to the core in chunks, so that Ctrl-C is honoured
+# between chunks as well as while the Par objects are built.
+_CHUNK = 1 << 16
+_SIDES = (Side.NS, Side.EW)
+_DECODED: dict[int, ParContract] = {}  # bounded by the 16-bit code space (a few thousand used)
+
+
+_ALONE: dict[int, tuple[ParContract]] = {}  # the same, as a row's only par contract
+
+
+def _decode(code: int) -> ParContract:
+    """The ParContract of a packed code (redouble::ParCode: level, strain, seats, doubled, result)."""
+    got = _DECODED.get(code)
+    if got is None:
+        seats = tuple(Seat(d) for d in range(4) if code >> (6 + d) & 1)
+        got = ParContract(
+            code & 7, Strain(code >> 3 & 7), seats, bool(code >> 10 & 1), (code >> 11) - 16
+        )
+        _DECODED[code] = got
+        _ALONE[code] = (got,)
+    return got
+
+
+def _core_pars(
+    arr: npt.NDArray[np.uint8], vul_codes: Sequence[int], firsts: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """The core's par of rows: NS scores, contract offsets and packed contract codes."""
+    scores, offsets, codes = _core.contract_pars(
+        arr, np.asarray(vul_codes, dtype=np.uint8), np.asarray(firsts, dtype=np.uint8)
+    )
+    return scores.tolist(), offsets.tolist(), codes.tolist()
+
+
 def _first_side(first: object, dealer: object) -> int:
     if isinstance(first, str) and first.strip().lower() == "dealer":
         if dealer is None:
@@ -400,9 +435,10 @@ def par(
         value, raw = _historical(law_set, arr, cards, seat)
         return _make(value, raw, name, seat & 1, vul)
     side_first = _first_side(first, dealer)
-    table = as_table(deal_or_table).tolist()
-    value, raw = _solve(table, (bool(vul & 1), bool(vul & 2)), side_first)
-    return _make(value, raw, name, side_first, vul)
+    table = as_table(deal_or_table)
+    scores, _, codes = _core_pars(table[None], [int(vul)], [side_first])
+    contracts = tuple(_decode(c) for c in codes)
+    return Par(scores[0], contracts, name, _SIDES[side_first], vul)
 
 
 def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
@@ -474,13 +510,33 @@ def pars(
     else:
         firsts = [_first_side(first, None)] * n
     report = progress_reporter(progress, n)
+    vul_codes = [int(v) for v in vuls]
+    new = object.__new__
     out = []
     try:
-        for t, v, f in zip(arr.tolist(), vuls, firsts, strict=True):
-            value, raw = _solve(t, (bool(v & 1), bool(v & 2)), f)
-            out.append(_make(value, raw, name, f, v))
-            if report is not None:
-                report(len(out))
+        for lo in range(0, n, _CHUNK):
+            hi = min(n, lo + _CHUNK)
+            scores, offsets, codes = _core_pars(arr[lo:hi], vul_codes[lo:hi], firsts[lo:hi])
+            for code in set(codes):
+                _decode(code)
+            get = _DECODED.__getitem__
+            alone = _ALONE
+            rows = zip(scores, offsets[:-1], offsets[1:], firsts[lo:hi], vuls[lo:hi], strict=True)
+            for score, a, b, f, v in rows:
+                # The fields Par(...) sets, written straight into the new object's __dict__:
+                # the frozen dataclass's __init__ (five object.__setattr__ calls) costs more
+                # than the core's whole par of a table. The tests compare both ways.
+                p = new(Par)
+                fields = p.__dict__
+                fields["score"] = score
+                # Most rows have one par contract: its 1-tuple is made once.
+                fields["contracts"] = alone[codes[a]] if b - a == 1 else tuple(map(get, codes[a:b]))
+                fields["law"] = name
+                fields["first"] = _SIDES[f]
+                fields["vulnerability"] = v
+                out.append(p)
+                if report is not None:
+                    report(len(out))
     except KeyboardInterrupt:
         raise AnalysisInterrupted(out, len(out), n) from None
     return out
