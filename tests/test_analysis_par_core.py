@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from redouble import RedoubleError, Seat, _core
-from redouble.analysis import Par, par, pars
+from redouble.analysis import AnalysisError, Par, par, pars
 from redouble.analysis.par import _solve
 
 # The module (the package's `par` attribute is the function).
@@ -114,3 +114,13 @@ def test_core_contract_pars_layout_and_errors() -> None:
         _core.contract_pars(t, np.zeros(2, np.uint8), z)
     with pytest.raises(TypeError):
         _core.contract_pars(t.astype(np.int64), z, z)
+
+
+def test_per_row_codes_checked() -> None:
+    tables = np.full((3, 5, 4), 7, np.uint8)
+    with pytest.raises(AnalysisError, match=r"vulnerability must be 0-3, got .*4"):
+        pars(tables, dealer=0, vulnerability=np.array([0, 4, 1]))
+    with pytest.raises(AnalysisError, match=r"dealer must be a seat 0-3, got .*-1"):
+        pars(tables, dealer=np.array([0, -1, 2]))
+    got = pars(tables, dealer=np.array([3, 1, 2], np.uint8), vulnerability=np.array([1, 2, 3]))
+    assert [(int(p.first), int(p.vulnerability)) for p in got] == [(1, 1), (1, 2), (0, 3)]

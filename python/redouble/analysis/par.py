@@ -21,6 +21,9 @@ leaves the opponents no standing bid that does better (so "2S+1", not "3S", when
 opponents' best makeable contract is 2H and no sacrifice pays); for a sacrifice, each strain at
 the lowest level that outbids the par side's contract, doubled, with its undertricks.
 
+The C++ core computes this game (``redouble/par.hpp``, a batch per call); ``_solve`` below is the
+same definition in Python, kept as the reference the tests compare the core with.
+
 Auction Bridge (1912) and Bridge (Elwell, 1906) with its variants have their own par, defined in
 :mod:`redouble.analysis.par_historical` (value-ordered bidding, honours from the actual cards,
 the doubling conversation); ``par(..., law="auction_1912")`` and ``law="bridge_1906"`` use it
@@ -445,6 +448,14 @@ def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
     if isinstance(value, np.ndarray | list | tuple):
         if len(value) != n:
             raise AnalysisError(f"{what} must have one entry per table ({n}), got {len(value)}")
+        if isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype.kind in "iu":
+            # Seats and vulnerabilities are codes 0-3: checked at once and looked up, since
+            # converting each entry costs more than the core's par of its table.
+            bad = (value < 0) | (value > 3)
+            if bad.any():
+                conv(value[np.argmax(bad)], what)  # raises, naming the value
+            lut = [conv(code, what) for code in range(4)]
+            return [lut[code] for code in value.tolist()]
         return [conv(v, what) for v in value]
     one = conv(value, what)
     return [one] * n
@@ -506,11 +517,15 @@ def pars(
     if isinstance(first, str) and first.strip().lower() == "dealer":
         if dealer is None:
             raise AnalysisError("dealer is required for dealer par (first='dealer')")
-        firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
+        if isinstance(dealer, np.ndarray | list | tuple):
+            firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
+        else:  # one dealer for the batch: converted once, not per row
+            firsts = [int(as_seat(dealer, "dealer")) & 1] * n
     else:
         firsts = [_first_side(first, None)] * n
     report = progress_reporter(progress, n)
-    vul_codes = [int(v) for v in vuls]
+    per_row = isinstance(vulnerability, np.ndarray | list | tuple)
+    vul_codes = [int(v) for v in vuls] if per_row or not n else [int(vuls[0])] * n
     new = object.__new__
     out = []
     try:
