@@ -124,3 +124,17 @@ def test_per_row_codes_checked() -> None:
         pars(tables, dealer=np.array([0, -1, 2]))
     got = pars(tables, dealer=np.array([3, 1, 2], np.uint8), vulnerability=np.array([1, 2, 3]))
     assert [(int(p.first), int(p.vulnerability)) for p in got] == [(1, 1), (1, 2), (0, 3)]
+
+
+def test_repeated_rows_keep_their_own_dealer_and_vulnerability() -> None:
+    # pars makes a Par once per batch for rows alike in score, contract, first side and
+    # vulnerability; rows that differ in any of these must not share it.
+    rng = np.random.default_rng(5)
+    one = np.array([[7] * 4, [6] * 4, [6] * 4, [10, 3, 10, 3], [9, 4, 9, 4]], np.uint8)
+    tables = np.concatenate([np.repeat(one[None], 64, 0), rng.integers(0, 14, (64, 5, 4))])
+    dealers = np.tile(np.arange(4), 32)
+    vuls = np.repeat(np.tile(np.arange(4), 16), 2)
+    got = pars(tables.astype(np.uint8), dealer=dealers, vulnerability=vuls)
+    for i, p in enumerate(got):
+        assert p == par(tables[i], dealer=int(dealers[i]), vulnerability=int(vuls[i])), i
+    assert len({id(p) for p in got[:64]}) == 8  # 4 vulnerabilities x 2 first sides

@@ -527,6 +527,8 @@ def pars(
     per_row = isinstance(vulnerability, np.ndarray | list | tuple)
     vul_codes = [int(v) for v in vuls] if per_row or not n else [int(vuls[0])] * n
     new = object.__new__
+    vul_of = [Vulnerability(code) for code in range(4)]
+    memo: dict[int, Par] = {}
     out = []
     try:
         for lo in range(0, n, _CHUNK):
@@ -536,8 +538,22 @@ def pars(
                 _decode(code)
             get = _DECODED.__getitem__
             alone = _ALONE
-            rows = zip(scores, offsets[:-1], offsets[1:], firsts[lo:hi], vuls[lo:hi], strict=True)
-            for score, a, b, f, v in rows:
+            rows = zip(
+                scores, offsets[:-1], offsets[1:], firsts[lo:hi], vul_codes[lo:hi], strict=True
+            )
+            for score, a, b, f, vc in rows:
+                # A row with at most one par contract is the same Par as any other row of the
+                # batch with that score, contract, first side and vulnerability (Par is frozen):
+                # made once per batch. Code 0 (no contract) is never a contract's code.
+                key = -1
+                if b - a <= 1:
+                    key = (codes[a] if b > a else 0) | f << 16 | vc << 17 | (score + 8192) << 19
+                    p = memo.get(key)
+                    if p is not None:
+                        out.append(p)
+                        if report is not None:
+                            report(len(out))
+                        continue
                 # The fields Par(...) sets, written straight into the new object's __dict__:
                 # the frozen dataclass's __init__ (five object.__setattr__ calls) costs more
                 # than the core's whole par of a table. The tests compare both ways.
@@ -548,7 +564,9 @@ def pars(
                 fields["contracts"] = alone[codes[a]] if b - a == 1 else tuple(map(get, codes[a:b]))
                 fields["law"] = name
                 fields["first"] = _SIDES[f]
-                fields["vulnerability"] = v
+                fields["vulnerability"] = vul_of[vc]
+                if key >= 0:
+                    memo[key] = p
                 out.append(p)
                 if report is not None:
                     report(len(out))
