@@ -7,6 +7,7 @@
 #include "redouble/batch.hpp"
 #include "redouble/errors.hpp"
 #include "redouble/features.hpp"
+#include "redouble/par.hpp"
 
 namespace redouble::bindings {
 
@@ -140,6 +141,38 @@ void bind_analysis(py::module_& m) {
       py::arg("seed"), py::arg("first_board"), py::arg("want"), py::arg("max_tries"),
       py::arg("predealt"), py::arg("program"), py::arg("threads") = 1,
       "Deals the program accepts, with their board numbers: (deals, boards, boards tried).");
+  m.def(
+      "contract_pars",
+      // Contract-bridge par of a batch (redouble/par.hpp): tables (N, 5, 4), vulnerability and
+      // first (N,), all uint8. Returns (scores (N,) int32 for NS, offsets (N + 1,) int64,
+      // contracts (M,) uint16 packed as redouble::ParCode); row i's contracts are
+      // contracts[offsets[i]:offsets[i + 1]].
+      [](const py::array_t<std::uint8_t, py::array::c_style>& tables,
+         const py::array_t<std::uint8_t, py::array::c_style>& vulnerability,
+         const py::array_t<std::uint8_t, py::array::c_style>& first) {
+        if (tables.ndim() != 3 || tables.shape(1) != 5 || tables.shape(2) != 4)
+          throw Error("tables must have shape (N, 5, 4)");
+        const auto n = static_cast<std::size_t>(tables.shape(0));
+        if (vulnerability.ndim() != 1 || static_cast<std::size_t>(vulnerability.shape(0)) != n)
+          throw Error("vulnerability must have shape (N,)");
+        if (first.ndim() != 1 || static_cast<std::size_t>(first.shape(0)) != n)
+          throw Error("first must have shape (N,)");
+        py::array_t<std::int32_t> scores(static_cast<py::ssize_t>(n));
+        py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(n + 1));
+        std::vector<ParCode> codes;
+        {
+          std::int32_t* s = scores.mutable_data();
+          std::int64_t* o = offsets.mutable_data();
+          py::gil_scoped_release release;
+          contract_pars(tables.data(), vulnerability.data(), first.data(), n, s, o, &codes);
+        }
+        py::array_t<std::uint16_t> contracts(static_cast<py::ssize_t>(codes.size()));
+        if (!codes.empty())
+          std::memcpy(contracts.mutable_data(), codes.data(), codes.size() * sizeof(ParCode));
+        return py::make_tuple(scores, offsets, contracts);
+      },
+      py::arg("tables"), py::arg("vulnerability"), py::arg("first"),
+      "Contract-bridge par of (N, 5, 4) uint8 tables: (scores, offsets, packed contracts).");
 }
 
 }  // namespace redouble::bindings

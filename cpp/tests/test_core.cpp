@@ -16,6 +16,7 @@
 #include "redouble/card_set.hpp"
 #include "redouble/deal.hpp"
 #include "redouble/dealer.hpp"
+#include "redouble/par.hpp"
 #include "redouble/position.hpp"
 #include "redouble/random.hpp"
 #include "redouble/solver.hpp"
@@ -204,6 +205,47 @@ int test_batch_dealing() {
   return checked;
 }
 
+// Duplicate scores worked by hand from Law 77's tables, and the par of two small tables.
+int test_par() {
+  using redouble::duplicate_score;
+  struct Case {
+    int level, strain, doubled;
+    bool vul;
+    int tricks, score;
+  };
+  const std::array<Case, 12> cases{{
+      {4, 3, 0, false, 10, 420},   // game, major
+      {3, 4, 0, true, 9, 600},     // vulnerable 3NT
+      {2, 0, 0, false, 9, 110},    // part score + overtrick
+      {1, 4, 1, false, 7, 180},    // 1NTX=: 80 + 50 part-score + 50 for the insult
+      {2, 2, 1, false, 8, 470},    // 2HX= : 120 counts as game
+      {1, 1, 2, true, 9, 1030},    // 1DXX+2 vulnerable: 80 + 50 + 2 * 400 + 100
+      {6, 3, 0, true, 12, 1430},   // small slam
+      {7, 4, 0, false, 13, 1520},  // grand slam
+      {3, 4, 1, true, 7, -500},    // vulnerable doubled down 2
+      {4, 3, 1, false, 6, -800},   // not vulnerable doubled down 4: 100 + 200 + 200 + 300
+      {5, 1, 2, false, 8, -1000},  // redoubled down 3
+      {3, 0, 0, true, 7, -200},    // undoubled down 2, vulnerable
+  }};
+  int checked = 0;
+  for (const Case& c : cases) {
+    check(duplicate_score(c.level, c.strain, c.doubled, c.vul, c.tricks) == c.score,
+          "duplicate_score " + std::to_string(c.level) + " " + std::to_string(c.strain));
+    ++checked;
+  }
+  // NS make 4S (10 tricks) and EW nothing: par +420, 4S= by N and S.
+  std::array<std::uint8_t, 20> t{7, 7, 7, 7, 6, 6, 6, 6, 6, 6, 6, 6, 10, 3, 10, 3, 9, 4, 9, 4};
+  std::vector<redouble::ParCode> codes;
+  check(redouble::contract_par(t.data(), 0, 0, &codes) == 420, "par +420");
+  check(codes.size() == 1 && codes[0] == redouble::pack_par_contract(4, 3, 0b0101U, false, 0),
+        "par contract 4S= by NS");
+  // Nobody makes anything: passed out, no contract.
+  t.fill(6);
+  codes.clear();
+  check(redouble::contract_par(t.data(), 3, 1, &codes) == 0 && codes.empty(), "passed out");
+  return checked + 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -229,6 +271,7 @@ int main(int argc, char** argv) {
   }
   std::printf("endings with one technique off: %d\n", ablated);
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
+  std::printf("par checks: %d\n", test_par());
   const int tables = test_tables(6);
   std::printf("full deals, table properties: %d\n", tables);
   if (failures) {

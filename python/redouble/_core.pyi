@@ -162,6 +162,11 @@ def constrained_deals(
     program: list[tuple[int, int, int, int, int]],
     threads: int = 1,
 ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64], int]: ...
+def contract_pars(
+    tables: npt.NDArray[np.uint8],
+    vulnerability: npt.NDArray[np.uint8],
+    first: npt.NDArray[np.uint8],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt.NDArray[np.uint16]]: ...
 
 # analysis (batch pool)
 MAX_BATCH_THREADS: int

@@ -21,6 +21,9 @@ leaves the opponents no standing bid that does better (so "2S+1", not "3S", when
 opponents' best makeable contract is 2H and no sacrifice pays); for a sacrifice, each strain at
 the lowest level that outbids the par side's contract, doubled, with its undertricks.
 
+The C++ core computes this game (``redouble/par.hpp``, a batch per call); ``_solve`` below is the
+same definition in Python, kept as the reference the tests compare the core with.
+
 Auction Bridge (1912) and Bridge (Elwell, 1906) with its variants have their own par, defined in
 :mod:`redouble.analysis.par_historical` (value-ordered bidding, honours from the actual cards,
 the doubling conversation); ``par(..., law="auction_1912")`` and ``law="bridge_1906"`` use it
@@ -36,6 +39,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from .. import laws as _laws
 from .._jsondoc import JsonDocument
 from ..cards import Seat, Side, Strain
@@ -260,6 +264,40 @@ def _solve(
     return value_ns, out
 
 
+# The C++ core (redouble/par.hpp) computes the same game as _solve for batches; _solve stays the
+# reference the tests compare it with. Rows go to the core in chunks, so that Ctrl-C is honoured
+# between chunks as well as while the Par objects are built.
+_CHUNK = 1 << 16
+_SIDES = (Side.NS, Side.EW)
+_DECODED: dict[int, ParContract] = {}  # bounded by the 16-bit code space (a few thousand used)
+
+
+_ALONE: dict[int, tuple[ParContract]] = {}  # the same, as a row's only par contract
+
+
+def _decode(code: int) -> ParContract:
+    """The ParContract of a packed code (redouble::ParCode: level, strain, seats, doubled, result)."""
+    got = _DECODED.get(code)
+    if got is None:
+        seats = tuple(Seat(d) for d in range(4) if code >> (6 + d) & 1)
+        got = ParContract(
+            code & 7, Strain(code >> 3 & 7), seats, bool(code >> 10 & 1), (code >> 11) - 16
+        )
+        _DECODED[code] = got
+        _ALONE[code] = (got,)
+    return got
+
+
+def _core_pars(
+    arr: npt.NDArray[np.uint8], vul_codes: Sequence[int], firsts: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """The core's par of rows: NS scores, contract offsets and packed contract codes."""
+    scores, offsets, codes = _core.contract_pars(
+        arr, np.asarray(vul_codes, dtype=np.uint8), np.asarray(firsts, dtype=np.uint8)
+    )
+    return scores.tolist(), offsets.tolist(), codes.tolist()
+
+
 def _first_side(first: object, dealer: object) -> int:
     if isinstance(first, str) and first.strip().lower() == "dealer":
         if dealer is None:
@@ -386,15 +424,24 @@ def par(
         value, raw = _historical(law_set, arr, cards, seat)
         return _make(value, raw, name, seat & 1, vul)
     side_first = _first_side(first, dealer)
-    table = as_table(deal_or_table).tolist()
-    value, raw = _solve(table, (bool(vul & 1), bool(vul & 2)), side_first)
-    return _make(value, raw, name, side_first, vul)
+    table = as_table(deal_or_table)
+    scores, _, codes = _core_pars(table[None], [int(vul)], [side_first])
+    contracts = tuple(_decode(c) for c in codes)
+    return Par(scores[0], contracts, name, _SIDES[side_first], vul)
 
 
 def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
     if isinstance(value, np.ndarray | list | tuple):
         if len(value) != n:
             raise AnalysisError(f"{what} must have one entry per table ({n}), got {len(value)}")
+        if isinstance(value, np.ndarray) and value.ndim == 1 and value.dtype.kind in "iu":
+            # Seats and vulnerabilities are codes 0-3: checked at once and looked up, since
+            # converting each entry costs more than the core's par of its table.
+            bad = (value < 0) | (value > 3)
+            if bad.any():
+                conv(value[np.argmax(bad)], what)  # raises, naming the value
+            lut = [conv(code, what) for code in range(4)]
+            return [lut[code] for code in value.tolist()]
         return [conv(v, what) for v in value]
     one = conv(value, what)
     return [one] * n
@@ -456,17 +503,59 @@ def pars(
     if isinstance(first, str) and first.strip().lower() == "dealer":
         if dealer is None:
             raise AnalysisError("dealer is required for dealer par (first='dealer')")
-        firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
+        if isinstance(dealer, np.ndarray | list | tuple):
+            firsts = [int(s) & 1 for s in _per_row(dealer, n, as_seat, "dealer")]
+        else:  # one dealer for the batch: converted once, not per row
+            firsts = [int(as_seat(dealer, "dealer")) & 1] * n
     else:
         firsts = [_first_side(first, None)] * n
     report = progress_reporter(progress, n)
+    per_row = isinstance(vulnerability, np.ndarray | list | tuple)
+    vul_codes = [int(v) for v in vuls] if per_row or not n else [int(vuls[0])] * n
+    new = object.__new__
+    vul_of = [Vulnerability(code) for code in range(4)]
+    memo: dict[int, Par] = {}
     out = []
     try:
-        for t, v, f in zip(arr.tolist(), vuls, firsts, strict=True):
-            value, raw = _solve(t, (bool(v & 1), bool(v & 2)), f)
-            out.append(_make(value, raw, name, f, v))
-            if report is not None:
-                report(len(out))
+        for lo in range(0, n, _CHUNK):
+            hi = min(n, lo + _CHUNK)
+            scores, offsets, codes = _core_pars(arr[lo:hi], vul_codes[lo:hi], firsts[lo:hi])
+            for code in set(codes):
+                _decode(code)
+            get = _DECODED.__getitem__
+            alone = _ALONE
+            rows = zip(
+                scores, offsets[:-1], offsets[1:], firsts[lo:hi], vul_codes[lo:hi], strict=True
+            )
+            for score, a, b, f, vc in rows:
+                # A row with at most one par contract is the same Par as any other row of the
+                # batch with that score, contract, first side and vulnerability (Par is frozen):
+                # made once per batch. Code 0 (no contract) is never a contract's code.
+                key = -1
+                if b - a <= 1:
+                    key = (codes[a] if b > a else 0) | f << 16 | vc << 17 | (score + 8192) << 19
+                    p = memo.get(key)
+                    if p is not None:
+                        out.append(p)
+                        if report is not None:
+                            report(len(out))
+                        continue
+                # The fields Par(...) sets, written straight into the new object's __dict__:
+                # the frozen dataclass's __init__ (five object.__setattr__ calls) costs more
+                # than the core's whole par of a table. The tests compare both ways.
+                p = new(Par)
+                fields = p.__dict__
+                fields["score"] = score
+                # Most rows have one par contract: its 1-tuple is made once.
+                fields["contracts"] = alone[codes[a]] if b - a == 1 else tuple(map(get, codes[a:b]))
+                fields["law"] = name
+                fields["first"] = _SIDES[f]
+                fields["vulnerability"] = vul_of[vc]
+                if key >= 0:
+                    memo[key] = p
+                out.append(p)
+                if report is not None:
+                    report(len(out))
     except KeyboardInterrupt:
         raise AnalysisInterrupted(out, len(out), n) from None
     return out
