@@ -56,6 +56,29 @@ def test_deals_document_reads_as_records_holding_the_deal() -> None:
     assert [r.deal for r in records] == deals
 
 
+def test_a_serialized_batch_of_deals_reads_as_a_deals_document() -> None:
+    # redouble.serialize tags a batch with "kind": "deals"; the file reader accepts the tag.
+    from redouble import serialize
+    from redouble.dealing import deals as make_deals
+
+    arr = make_deals(4, seed=9)
+    records = json_format.loads(serialize.dumps(arr))
+    assert [r.deal for r in records] == [make_deal(9, n) for n in range(1, 5)]
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"format": "redouble/1", "kind": "deal", "deal": "N:- - - -"},
+        {"format": "redouble/1", "kind": "deals", "boards": []},
+        {"format": "redouble/1", "kind": "boards", "deals": []},
+    ],
+)
+def test_a_serialized_single_value_is_refused_naming_serialize(doc: dict[str, object]) -> None:
+    with pytest.raises(FormatError, match=r"serialize\.loads"):
+        json_format.loads(json.dumps(doc))
+
+
 def test_write_and_read_dispatch_on_json_extension(tmp_path: Path) -> None:
     records = read(GAMES / "sample.pbn")
     write(records, tmp_path / "x.json")

@@ -431,7 +431,15 @@ def loads(text: str, *, errors: str = "strict") -> Boards:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
         raise FormatError(f"not a {FORMAT} document (format: {got!r})")
-    keys = set(doc) - {"format"}
+    keys = set(doc) - {"format", "kind"}
+    # redouble.serialize tags its documents with a "kind"; a "deals" or "boards" document is a
+    # file this module reads, any other kind is one value for serialize.loads.
+    kind = doc.get("kind", None)
+    if kind is not None and (kind not in ("deals", "boards") or keys != {kind}):
+        raise FormatError(
+            f"a {FORMAT} document of kind {kind!r} is a single value, not a list of deals or"
+            " boards: read it with redouble.serialize.loads"
+        )
     items: list[tuple[Any, str]]
     if keys == {"deals"}:
         deals = doc["deals"]
