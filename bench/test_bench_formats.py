@@ -14,7 +14,7 @@ import pytest
 from redouble.cards import Seat
 from redouble.deal import Deal
 from redouble.dealing import board as make_board
-from redouble.formats import pbn
+from redouble.formats import lin, pbn
 
 TARGET_BYTES = 20_000_000
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -111,6 +111,141 @@ def test_endplay_pbn_load(benchmark: Any, pbn_file: tuple[Path, int], compare: s
     boards = benchmark.pedantic(_endplay_load, args=(path,), rounds=1, iterations=1)
     assert len(boards) == n
     first = pbn.load_deals(path)[:3]
+    for row, theirs in zip(first, boards[:3], strict=True):
+        assert [int(x) for x in row] == [
+            Deal.from_pbn(theirs.deal.to_pbn()).hand(s).mask for s in Seat
+        ]
+
+
+# ---------------------------------------------------------------------------------------------
+# LIN: redouble's reader (the core's lexer and board typer) and its deal-only path against
+# endplay's ``lin.load``, on one generated file of BBO-style boards (names, deal, auction with
+# an alert and its explanation, the whole play in legal order), in the same run.
+# ---------------------------------------------------------------------------------------------
+
+LIN_TARGET_BYTES = 10_000_000
+_LIN_DIGIT = {Seat.SOUTH: 1, Seat.WEST: 2, Seat.NORTH: 3, Seat.EAST: 4}
+_LIN_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+
+
+def _lin_hand(cards: list[int]) -> str:
+    out = ""
+    for suit in (3, 2, 1, 0):
+        out += "SHDC"[3 - suit] + "".join(
+            "23456789TJQKA"[c % 13] for c in sorted(cards, reverse=True) if c // 13 == suit
+        )
+    return out
+
+
+def _lin_board_text(n: int, rng: random.Random) -> str:
+    b = make_board(2027, n)
+    dealer = b.dealer
+    masks = {s: b.deal.hand(s).mask for s in Seat}
+    hands = {s: [c for c in range(52) if masks[s] >> c & 1] for s in Seat}
+    level = rng.randrange(1, 5)
+    strain = rng.randrange(5)
+    opener = dealer.next(rng.randrange(4))
+    bid = f"{level}{'CDHSN'[strain]}"
+    calls = ["p"] * ((int(opener) - int(dealer)) % 4) + [bid + "!", "p"]
+    calls += [f"{level + 2}{'CDHSN'[strain]}", "p", "p", "p"]
+    declarer = opener
+    # The play: the leader's random card, the others follow suit when they can.
+    leader = declarer.lho
+    play = []
+    for _ in range(13):
+        trick: list[tuple[Seat, int]] = []
+        for k in range(4):
+            seat = leader.next(k)
+            own = hands[seat]
+            follow = [c for c in own if trick and c // 13 == trick[0][1] // 13]
+            card = rng.choice(follow or own)
+            own.remove(card)
+            trick.append((seat, card))
+
+        def rank(item: tuple[Seat, int], led: int = trick[0][1] // 13) -> int:
+            suit = item[1] // 13
+            return 200 + item[1] if suit == strain else (100 + item[1] if suit == led else 0)
+
+        leader = max(trick, key=rank)[0]
+        play += ["SHDC"[3 - c // 13] + "23456789TJQKA"[c % 13] for _, c in trick]
+    deal = ",".join(_lin_hand([c for c in range(52) if masks[s] >> c & 1]) for s in _LIN_ORDER[:3])
+    text = (
+        f"pn|South {n},West {n},North {n},East {n}|st||md|{_LIN_DIGIT[dealer]}{deal},|rh||"
+        f"ah|Board {n}|sv|{'oneb'[int(b.vulnerability)]}|"
+    )
+    for call in calls:
+        text += f"mb|{call}|" + ("an|natural, 5+ cards|" if call.endswith("!") else "")
+    text += "pg||"
+    for i, card in enumerate(play):
+        text += f"pc|{card}|" + ("pg||" if i % 4 == 3 else "")
+    return text + "\n"
+
+
+@pytest.fixture(scope="module")
+def lin_file(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> tuple[Path, int]:
+    """A seeded LIN file of at least LIN_TARGET_BYTES and its number of boards (300 kB when
+    timing is off, as in CI's smoke run: endplay reads it twice, at under 200 boards a
+    second on a loaded 2-core machine)."""
+    target = LIN_TARGET_BYTES
+    if request.config.getoption("benchmark_disable", default=False):
+        target = 300_000
+    path = tmp_path_factory.mktemp("formats") / "big.lin"
+    rng = random.Random(11)
+    size = 0
+    n = 0
+    with path.open("w", encoding="ascii", newline="\n") as fh:
+        while size < target:
+            n += 1
+            text = _lin_board_text(n, rng)
+            fh.write(text)
+            size += len(text)
+    return path, n
+
+
+@pytest.mark.benchmark(group="formats")
+def test_redouble_lin_load(benchmark: Any, lin_file: tuple[Path, int]) -> None:
+    path, n = lin_file
+    benchmark.extra_info.update(compare="LIN read, records (per board)", engine="redouble", units=n)
+    boards = benchmark.pedantic(lin.load, args=(path,), rounds=1, iterations=1)
+    assert len(boards) == n
+    assert boards[-1].board == n
+    assert boards[-1].play is not None
+    assert len(boards[-1].plays()) == 52
+
+
+@pytest.mark.benchmark(group="formats")
+def test_redouble_lin_load_deals(benchmark: Any, lin_file: tuple[Path, int]) -> None:
+    path, n = lin_file
+    benchmark.extra_info.update(
+        compare="LIN read, deals only (per board)", engine="redouble", units=n
+    )
+    deals = benchmark.pedantic(lin.load_deals, args=(path,), rounds=3, iterations=1)
+    assert deals.shape == (n, 4)
+    for k in range(5):
+        want = make_board(2027, k + 1).deal
+        assert [int(x) for x in deals[k]] == [want.hand(s).mask for s in Seat]
+
+
+def _endplay_lin_load(path: Path) -> list[Any]:
+    from endplay.parsers import lin as ep
+
+    with path.open() as fh:
+        return list(ep.load(fh))
+
+
+@pytest.mark.benchmark(group="formats")
+@pytest.mark.parametrize(
+    "compare", ["LIN read, records (per board)", "LIN read, deals only (per board)"]
+)
+def test_endplay_lin_load(benchmark: Any, lin_file: tuple[Path, int], compare: str) -> None:
+    pytest.importorskip("endplay", reason="the reference is not installed: pip install .[bench]")
+    path, n = lin_file
+    benchmark.extra_info.update(compare=compare, engine="endplay", units=n)
+    boards = benchmark.pedantic(_endplay_lin_load, args=(path,), rounds=1, iterations=1)
+    assert len(boards) == n
+    first = lin.load_deals(path)[:3]
     for row, theirs in zip(first, boards[:3], strict=True):
         assert [int(x) for x in row] == [
             Deal.from_pbn(theirs.deal.to_pbn()).hand(s).mask for s in Seat

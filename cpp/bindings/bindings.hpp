@@ -42,5 +42,6 @@ void bind_play(py::module_& m);
 void bind_solver(py::module_& m);
 void bind_formats(py::module_& m);
 void bind_analysis(py::module_& m);
+void bind_lin(py::module_& m);
 
 }  // namespace redouble::bindings

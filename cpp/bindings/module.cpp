@@ -18,4 +18,5 @@ PYBIND11_MODULE(_core, m) {
   bind_solver(m);
   bind_formats(m);
   bind_analysis(m);
+  bind_lin(m);
 }

@@ -33,13 +33,19 @@ written (LIN has no place for them).
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
+import gc
 import os
 import re
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TextIO
 
-from ..cards import RANK_CHARS, CardSet, Seat, Suit
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from ..cards import RANK_CHARS, Card, CardSet, Seat, Suit
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
 from . import pbn
@@ -48,6 +54,7 @@ from .records import (
     BoardRecord,
     Boards,
     Call,
+    Contract,
     PartialHands,
     PlayedCard,
     PlayRecord,
@@ -63,7 +70,9 @@ __all__ = [
     "dumps",
     "lin_view",
     "load",
+    "load_deals",
     "loads",
+    "loads_deals",
     "write_board",
 ]
 
@@ -308,19 +317,8 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
     return BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
 
 
-def loads(text: str, *, errors: str = "strict") -> Boards:
-    """Every board of a LIN text as records (a list).
-
-    With ``errors="skip"`` a malformed board is left out and its error kept in the
-    result's ``problems``.
-
-    Raises:
-        FormatError: if the text is malformed (with line and column).
-        TypeError: if `text` is not a str.
-    """
-    skip = check_errors_mode(errors)
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
+def _loads_python(text: str, skip: bool) -> Boards:
+    """The reference reader: every board of a LIN text, lexed and built in Python."""
     out = Boards()
     current: list[_Pair] = []
     bad: FormatError | None = None
@@ -367,6 +365,203 @@ def loads(text: str, *, errors: str = "strict") -> Boards:
     return out
 
 
+# ---------------------------------------------------------------------------------------------
+# The core's reader: lines, pairs and boards split in C++ (cpp/src/formats/lin_lexer.cpp), a
+# common board typed there too and built here from shared immutable calls and cards; a board
+# the core does not type goes to _board(), the reference, with its pairs.
+# ---------------------------------------------------------------------------------------------
+
+#: Which reader loads/load use: "core" (the C++ lexer, the default) or "python" (the
+#: reference the core is tested against).
+_LEXER = "core"
+_CORE_LIMIT = 1 << 40  # larger limits are the same as this one to the core (size_t)
+_BOARD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(BoardRecord)}
+_SEAT_OF = tuple(Seat)
+_VUL_OF = tuple(Vulnerability)
+_DECLARATIONS = ("C", "D", "H", "S", "NT")
+# The core's call codes: 5 * (level - 1) + strain for bids, 35 Pass, 36 X, 37 XX; + 38 alerted.
+_CALL_TOKENS = [f"{level}{d}" for level in range(1, 8) for d in _DECLARATIONS] + [
+    "Pass",
+    "X",
+    "XX",
+]
+_CALLS = [Call(t, None, a) for a in ((), ("!",)) for t in _CALL_TOKENS]
+# Card codes: suit * 13 + rank; 255 is the "-" before the last card of a partial last trick.
+_CARDS: list[Any] = [None] * 256
+for _k in range(52):
+    _CARDS[_k] = PlayedCard(str(Card(_k)))
+_CARDS[255] = PlayedCard("-")
+# Contract codes: 5 * (level - 1) + strain + 35 * doublings; -2 passed out.
+_CONTRACTS: dict[int, Any] = {
+    code: Contract(code // 5 % 7 + 1, _DECLARATIONS[code % 5], code // 35) for code in range(105)
+}
+_CONTRACTS[-2] = Contract(None, None, 0)
+
+
+def _bare(cls: type[Any], fields: dict[str, Any]) -> Any:
+    """A frozen record from fields the core has already checked and normalised, without
+    running its checks again (the differential tests hold it to the checked constructor)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+def _fast_record(t: Sequence[Any]) -> BoardRecord:
+    """The record _board() gives for a board the core typed (see bind_lin.cpp's layout)."""
+    tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last, claim, text = t
+    f = dict(_BOARD_DEFAULTS)
+    f["tags"] = tuple(tags)
+    f["commentary"] = tuple(text)
+    if board is not None:
+        f["board"] = board
+    if dealer >= 0:
+        f["dealer"] = _SEAT_OF[dealer]
+    if vul >= 0:
+        f["vulnerability"] = _VUL_OF[vul]
+    if masks is not None:
+        deal = object.__new__(Deal)
+        object.__setattr__(deal, "_masks", masks)  # the core checked the four hands
+        f["deal"] = deal
+    if calls:
+        objs = list(map(_CALLS.__getitem__, calls))
+        for k, note in notes:
+            c = objs[k]
+            objs[k] = _bare(Call, {"token": c.token, "note": note, "annotations": c.annotations})
+        f["auction"] = _bare(
+            AuctionRecord, {"first": _SEAT_OF[dealer], "calls": tuple(objs), "is_complete": True}
+        )
+        if contract != -1:
+            f["contract"] = _CONTRACTS[contract]
+            if declarer >= 0:
+                f["declarer"] = _SEAT_OF[declarer]
+    if play is not None:
+        places = list(map(_CARDS.__getitem__, play))
+        full = len(places) - last
+        rows = list(zip(*[iter(places[:full])] * 4, strict=True))
+        if last:
+            rows.append(tuple(places[full:]))
+        f["play"] = _bare(
+            PlayRecord,
+            {"leader": _SEAT_OF[declarer].lho, "tricks": tuple(rows), "is_complete": claim < 0},
+        )
+    if claim >= 0:
+        f["claim"] = f["result"] = claim
+    return _bare(BoardRecord, f)  # type: ignore[no-any-return]
+
+
+def _core_error(kind: int, text: str, line: int, column: int) -> FormatError:
+    """The reference's FormatError for an error the core found (LinErrorKind in lin.hpp)."""
+    if kind == 0:
+        message = f"line longer than {MAX_VALUE * 4} characters"
+    elif kind in (1, 2):
+        key = text if kind == 1 else text.rstrip()
+        message = f"expected a LIN key and '|', got {key[:20]!r}"
+    elif kind == 3:
+        message = f"value of {text}| is not closed by '|' on its line"
+    elif kind == 4:
+        message = f"value of {text}| longer than {MAX_VALUE} characters"
+    elif kind == 5:
+        message = f"a board holds more than {MAX_BOARD_PAIRS} pairs"
+    else:
+        message = "a LIN board without md| (the deal)"
+    return FormatError(message, line=line, column=column)
+
+
+def _loads_core(data: bytes, skip: bool) -> Boards:
+    """As _loads_python, for the text's UTF-8 bytes, through the core."""
+    out = Boards()
+    events = _core.read_lin(
+        data, skip, min(MAX_VALUE, _CORE_LIMIT), min(MAX_BOARD_PAIRS, _CORE_LIMIT)
+    )
+    for kind, payload in events:
+        if kind == 2:
+            out.append(_fast_record(payload))
+            continue
+        if kind == 3:
+            try:
+                out.append(_board([_Pair(*p) for p in payload]))
+                continue
+            except FormatError as e:
+                problem = e
+        else:
+            problem = _core_error(*payload)
+        if not skip:
+            raise problem
+        out.problems.append(problem)
+    return out
+
+
+def _read(data: bytes | str, skip: bool) -> Boards:
+    # A file's records hold no reference cycles, yet building millions of objects would run
+    # the cyclic collector over all of them again and again: it waits until the list is built.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if _LEXER == "core":
+            if isinstance(data, str):
+                data = data.encode("utf-8", "surrogatepass")
+            return _loads_core(data, skip)
+        if isinstance(data, bytes):
+            data = data.decode("utf-8", "surrogatepass")
+        return _loads_python(data, skip)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def loads(text: str, *, errors: str = "strict") -> Boards:
+    """Every board of a LIN text as records (a list).
+
+    With ``errors="skip"`` a malformed board is left out and its error kept in the
+    result's ``problems``.
+
+    Raises:
+        FormatError: if the text is malformed (with line and column).
+        TypeError: if `text` is not a str.
+    """
+    skip = check_errors_mode(errors)
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return _read(text, skip)
+
+
+class _Given:
+    """Data already read, handed to read_text as a file."""
+
+    def __init__(self, data: Any) -> None:
+        self._data = data
+
+    def read(self) -> Any:
+        return self._data
+
+
+def _utf8(source: str | os.PathLike[str] | TextIO, encoding: str | None) -> bytes | str:
+    """The text of a path or handle as read_text(source, encoding, "auto") decodes it, given
+    as the file's own bytes where they are already that text's UTF-8 (no decoding then)."""
+    if encoding is not None:
+        return read_text(source, encoding, "auto")
+    if isinstance(source, str | os.PathLike):
+        try:
+            with open(source, "rb") as fh:
+                data: Any = fh.read()
+        except OSError as e:
+            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+    elif hasattr(source, "read"):
+        data = source.read()
+    else:
+        return read_text(source, encoding, "auto")
+    if isinstance(data, bytes) and not data.startswith(codecs.BOM_UTF8):
+        if data.isascii():
+            return data
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            return data
+    return read_text(_Given(data), encoding, "auto")
+
+
 def load(
     source: str | os.PathLike[str] | TextIO,
     *,
@@ -381,7 +576,42 @@ def load(
     Raises:
         FormatError: if the file is malformed or cannot be decoded.
     """
-    return loads(read_text(source, encoding, "auto"), errors=errors)
+    data = _utf8(source, encoding)
+    return _read(data, check_errors_mode(errors))
+
+
+def load_deals(
+    source: str | os.PathLike[str] | TextIO, *, encoding: str | None = None
+) -> npt.NDArray[np.uint64]:
+    """The deal of every ``md|`` of a LIN file as an ``(N, 4)`` uint64 array of hand masks.
+
+    The fast path for analysis: the core lexes the file as :func:`load` does and reads each
+    ``md|`` without building records. Rows are in file order, columns N E S W; a hand the
+    file leaves empty is 0 (a fourth hand is filled in when the other three hold 13 cards);
+    an ``md|`` that gives no hand gives no row.
+
+    Raises:
+        FormatError: on a malformed pair or hand (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: for a source that is neither a path nor a file.
+    """
+    data = _utf8(source, encoding)
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    return _core.scan_lin_deals(data)
+
+
+def loads_deals(text: str) -> npt.NDArray[np.uint64]:
+    """The deals of a LIN string as an ``(N, 4)`` uint64 array (see :func:`load_deals`).
+
+    Raises:
+        FormatError: on a malformed pair or hand (with its line).
+        InvalidDealError: for a card in two hands or a hand of more than 13 cards.
+        TypeError: if `text` is not a str.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return _core.scan_lin_deals(text.encode("utf-8", "surrogatepass"))
 
 
 def _check(value: str) -> str:

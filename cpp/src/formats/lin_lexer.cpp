@@ -1,0 +1,686 @@
+// LIN in the core (see lin.hpp): lines, pairs and boards as python/redouble/formats/lin.py
+// splits them, the typing of common boards, and the deal-only scan. Text is UTF-8 (a Python
+// str's, lone surrogates allowed); columns and lengths count code points, as Python's do.
+#include "redouble/lin.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+#include "redouble/errors.hpp"
+
+namespace redouble {
+namespace {
+
+// The code point at byte `i` of valid UTF-8 and its length in bytes.
+char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
+  const auto b = [&](std::size_t k) {
+    return static_cast<char32_t>(static_cast<unsigned char>(s[k]));
+  };
+  const char32_t c = b(i);
+  if (c < 0x80 || i + 1 >= s.size()) {
+    len = 1;
+    return c;
+  }
+  if (c < 0xE0) {
+    len = 2;
+    return ((c & 0x1FU) << 6) | (b(i + 1) & 0x3FU);
+  }
+  if (c < 0xF0 && i + 2 < s.size()) {
+    len = 3;
+    return ((c & 0x0FU) << 12) | ((b(i + 1) & 0x3FU) << 6) | (b(i + 2) & 0x3FU);
+  }
+  if (i + 3 < s.size()) {
+    len = 4;
+    return ((c & 0x07U) << 18) | ((b(i + 1) & 0x3FU) << 12) | ((b(i + 2) & 0x3FU) << 6) |
+           (b(i + 3) & 0x3FU);
+  }
+  len = 1;
+  return c;
+}
+
+// Python's str.isspace().
+bool py_space(char32_t c) {
+  switch (c) {
+    case 0x09:
+    case 0x0A:
+    case 0x0B:
+    case 0x0C:
+    case 0x0D:
+    case 0x1C:
+    case 0x1D:
+    case 0x1E:
+    case 0x1F:
+    case 0x20:
+    case 0x85:
+    case 0xA0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200A;
+  }
+}
+
+// Code points in s[from, to): every byte but a continuation byte starts one.
+std::size_t count_code_points(std::string_view s, std::size_t from, std::size_t to) {
+  std::size_t n = 0;
+  for (std::size_t k = from; k < to; ++k)
+    if ((static_cast<unsigned char>(s[k]) & 0xC0U) != 0x80U) ++n;
+  return n;
+}
+
+// The length in bytes of the line break at s[i] as str.splitlines() knows them, 0 if none.
+std::size_t line_break(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  switch (c) {
+    case '\r':
+      return i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+    case '\n':
+    case 0x0B:
+    case 0x0C:
+    case 0x1C:
+    case 0x1D:
+    case 0x1E:
+      return 1;
+    case 0xC2:
+      return i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x85 ? 2 : 0;
+    case 0xE2:
+      return i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+                     (static_cast<unsigned char>(s[i + 2]) == 0xA8 ||
+                      static_cast<unsigned char>(s[i + 2]) == 0xA9)
+                 ? 3
+                 : 0;
+    default:
+      return 0;
+  }
+}
+
+bool ascii_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+bool ascii_digit(char c) { return c >= '0' && c <= '9'; }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// [A-Za-z][A-Za-z0-9]{0,2}
+bool key_ok(std::string_view k) {
+  if (k.empty() || k.size() > 3 || !ascii_alpha(k[0])) return false;
+  for (char c : k.substr(1))
+    if (!ascii_alpha(c) && !ascii_digit(c)) return false;
+  return true;
+}
+
+// Lexes lines into pairs; on_pair(pair) and on_error(error) -> false to stop.
+template <class OnPair, class OnError>
+void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnError on_error) {
+  std::size_t pos = 0;
+  std::size_t line_no = 0;
+  const std::size_t size = text.size();
+  while (pos < size) {
+    std::size_t end = pos;
+    std::size_t brk = 0;
+    while (end < size) {
+      const auto c = static_cast<unsigned char>(text[end]);
+      if ((c < 0x20 || c == 0xC2 || c == 0xE2) && (brk = line_break(text, end)) != 0) break;
+      ++end;
+    }
+    const std::string_view line = text.substr(pos, end - pos);
+    pos = end + brk;
+    ++line_no;
+    const std::size_t n = line.size();
+    std::size_t i = 0;
+    if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+    if (n > max_value * 4 && count_code_points(line, 0, n) > max_value * 4) {
+      if (!on_error(LinError{LinErrorKind::kLineTooLong, {}, line_no, 1})) return;
+      continue;
+    }
+    // Columns: code points before byte i, counted as i advances.
+    std::size_t counted_to = 0;
+    std::size_t counted = 0;
+    auto column = [&](std::size_t at) {
+      counted += count_code_points(line, counted_to, at);
+      counted_to = at;
+      return counted + 1;
+    };
+    while (i < n) {
+      std::size_t len = 1;
+      if (py_space(code_point(line, i, len))) {
+        i += len;
+        continue;
+      }
+      const std::size_t col = column(i);
+      const std::size_t bar = line.find('|', i);
+      if (bar == std::string_view::npos) {
+        if (!on_error(LinError{LinErrorKind::kBadKeyNoBar, line.substr(i), line_no, col})) return;
+        break;
+      }
+      const std::string_view key = line.substr(i, bar - i);
+      if (!key_ok(key)) {
+        if (!on_error(LinError{LinErrorKind::kBadKey, key, line_no, col})) return;
+        break;
+      }
+      const std::size_t close = line.find('|', bar + 1);
+      if (close == std::string_view::npos) {
+        if (!on_error(LinError{LinErrorKind::kValueNotClosed, key, line_no, col})) return;
+        break;
+      }
+      const std::string_view value = line.substr(bar + 1, close - bar - 1);
+      if (value.size() > max_value && count_code_points(value, 0, value.size()) > max_value) {
+        if (!on_error(LinError{LinErrorKind::kValueTooLong, key, line_no, col})) return;
+        break;
+      }
+      LinPair p;
+      p.key_len = key.size();
+      for (std::size_t k = 0; k < key.size(); ++k) p.key[k] = lower(key[k]);
+      p.value = value;
+      p.line = line_no;
+      p.column = col;
+      if (!on_pair(p)) return;
+      i = close + 1;
+    }
+  }
+}
+
+bool starts_board(std::string_view key) { return key == "qx" || key == "pn" || key == "md"; }
+
+// LIN's dealer digits and hand order: South, West, North, East as Seat numbers.
+constexpr std::array<int, 4> kLinSeats = {2, 3, 0, 1};
+
+int rank_of(char c) {
+  switch (upper(c)) {
+    case 'T':
+      return 8;
+    case 'J':
+      return 9;
+    case 'Q':
+      return 10;
+    case 'K':
+      return 11;
+    case 'A':
+      return 12;
+    default:
+      return c >= '2' && c <= '9' ? c - '2' : -1;
+  }
+}
+
+int suit_of(char c) {
+  switch (upper(c)) {
+    case 'C':
+      return 0;
+    case 'D':
+      return 1;
+    case 'H':
+      return 2;
+    case 'S':
+      return 3;
+    default:
+      return -1;
+  }
+}
+
+std::string line_suffix(std::size_t line) { return " (line " + std::to_string(line) + ")"; }
+
+// A common md| value (dealer digit, hands of suit letters and ranks in either case, no
+// spaces): false for anything else.
+bool fast_md(std::string_view v, int& dealer, std::array<std::uint64_t, 4>& hands, int& known) {
+  dealer = -1;
+  if (!v.empty() && v[0] >= '1' && v[0] <= '4') {
+    dealer = kLinSeats[static_cast<std::size_t>(v[0] - '1')];
+    v.remove_prefix(1);
+  }
+  hands = {0, 0, 0, 0};
+  std::array<bool, 4> given{};
+  std::size_t part = 0;
+  std::uint64_t seen = 0;
+  int suit = -1;
+  std::uint64_t mask = 0;
+  bool any = false;
+  auto close = [&]() {
+    if (part < 4) {
+      if (any) {
+        if ((seen & mask) != 0 || std::popcount(mask) > 13) return false;
+        seen |= mask;
+        hands[static_cast<std::size_t>(kLinSeats[part])] = mask;
+        given[static_cast<std::size_t>(kLinSeats[part])] = true;
+      }
+    } else if (any) {
+      return false;  // a fifth hand
+    }
+    ++part;
+    suit = -1;
+    mask = 0;
+    any = false;
+    return true;
+  };
+  for (char c : v) {
+    if (c == ',') {
+      if (!close()) return false;
+      continue;
+    }
+    if (part >= 4) return false;  // text after a fourth comma
+    const int s = suit_of(c);
+    if (s >= 0) {
+      suit = s;
+      any = true;
+      continue;
+    }
+    const int r = rank_of(c);
+    if (r < 0 || suit < 0) return false;
+    const std::uint64_t bit = std::uint64_t{1} << (suit * 13 + r);
+    if ((mask & bit) != 0) return false;
+    mask |= bit;
+  }
+  if (!close()) return false;
+  known = 0;
+  int full = 0;
+  for (std::size_t s = 0; s < 4; ++s) {
+    if (given[s]) {
+      ++known;
+      if (std::popcount(hands[s]) == 13) ++full;
+    }
+  }
+  if (known == 3 && full == 3) {
+    for (std::size_t s = 0; s < 4; ++s)
+      if (!given[s]) hands[s] = ((std::uint64_t{1} << 52) - 1) & ~seen;
+    known = 4;
+  } else if (known == 4 && full != 4) {
+    return false;  // the reference's Deal refuses it
+  }
+  return known == 0 || known == 4;
+}
+
+// p, d, r or a bid of level and C D H S N, in either case, optionally alerted ("!").
+int fast_call(std::string_view v) {
+  int alert = 0;
+  if (!v.empty() && v.back() == '!') {
+    alert = 38;
+    v.remove_suffix(1);
+  }
+  if (v.size() == 1) {
+    switch (lower(v[0])) {
+      case 'p':
+        return 35 + alert;
+      case 'd':
+        return 36 + alert;
+      case 'r':
+        return 37 + alert;
+      default:
+        return -1;
+    }
+  }
+  if (v.size() != 2 || v[0] < '1' || v[0] > '7') return -1;
+  int strain = suit_of(v[1]);
+  if (upper(v[1]) == 'N') strain = 4;
+  if (strain < 0) return -1;
+  return 5 * (v[0] - '1') + strain + alert;
+}
+
+int fast_card(std::string_view v) {
+  if (v.size() < 2 || v.size() > 3) return -1;
+  const int s = suit_of(v[0]);
+  if (s < 0) return -1;
+  int r = -1;
+  if (v.size() == 2) {
+    r = rank_of(v[1]);
+  } else if (v[1] == '1' && v[2] == '0') {
+    r = 8;
+  }
+  return r < 0 ? -1 : s * 13 + r;
+}
+
+// ^\s*board[\s+]*([0-9]{1,9})\s*$ (case-insensitive) on printable ASCII and tabs; -1 no match.
+long board_number(std::string_view v) {
+  auto space = [](char c) { return c == ' ' || c == '\t'; };
+  std::size_t i = 0;
+  while (i < v.size() && space(v[i])) ++i;
+  static constexpr std::string_view kBoard = "board";
+  if (v.size() - i < kBoard.size()) return -1;
+  for (std::size_t k = 0; k < kBoard.size(); ++k)
+    if (lower(v[i + k]) != kBoard[k]) return -1;
+  i += kBoard.size();
+  while (i < v.size() && (space(v[i]) || v[i] == '+')) ++i;
+  long number = 0;
+  std::size_t digits = 0;
+  while (i < v.size() && ascii_digit(v[i])) {
+    number = number * 10 + (v[i] - '0');
+    ++digits;
+    ++i;
+    if (digits > 9) return -1;
+  }
+  if (digits == 0) return -1;
+  while (i < v.size() && space(v[i])) ++i;
+  return i == v.size() ? number : -1;
+}
+
+bool plain_ascii(std::string_view v) {
+  for (char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t') || u >= 0x7F) return false;
+  }
+  return true;
+}
+
+// The winner of a full trick of cards (suit * 13 + rank) led by `leader`, under `strain`.
+int trick_winner(const std::array<int, 4>& cards, int leader, int strain) {
+  const int led = cards[0] / 13;
+  int best = 0;
+  auto score = [&](int c) {
+    if (strain < 4 && c / 13 == strain) return 200 + c % 13;
+    return c / 13 == led ? 100 + c % 13 : 0;
+  };
+  for (int k = 1; k < 4; ++k)
+    if (score(cards[static_cast<std::size_t>(k)]) > score(cards[static_cast<std::size_t>(best)]))
+      best = k;
+  return (leader + best) % 4;
+}
+
+}  // namespace
+
+void scan_lin(std::string_view text, bool skip, std::size_t max_value, std::size_t max_pairs,
+              LinSink& sink) {
+  std::vector<LinPair> current;
+  bool has_deal = false;
+  bool bad = false;
+  LinError first_bad;
+  auto finish = [&] {
+    if (bad) {
+      sink.board(&first_bad, current);
+    } else if (!current.empty()) {
+      if (!has_deal) {
+        const LinError e{LinErrorKind::kNoDeal, {}, current[0].line, 1};
+        sink.board(&e, current);
+      } else {
+        sink.board(nullptr, current);
+      }
+    }
+    bad = false;
+  };
+  bool stopped = false;
+  lex_lin(
+      text, max_value,
+      [&](const LinPair& p) {
+        const std::string_view key = p.key_view();
+        if (has_deal && starts_board(key)) {
+          finish();
+          current.clear();
+          has_deal = false;
+        }
+        if (current.size() >= max_pairs) {
+          const LinError e{LinErrorKind::kTooManyPairs, {}, p.line, p.column};
+          if (!skip) {
+            sink.error(e);
+            stopped = true;
+            return false;
+          }
+          if (!bad) {
+            bad = true;
+            first_bad = e;
+          }
+          return true;
+        }
+        current.push_back(p);
+        has_deal = has_deal || key == "md";
+        return true;
+      },
+      [&](const LinError& e) {
+        if (!skip) {
+          sink.error(e);
+          stopped = true;
+          return false;
+        }
+        if (!bad) {
+          bad = true;
+          first_bad = e;
+        }
+        return true;
+      });
+  if (!stopped && (!current.empty() || bad)) finish();
+}
+
+bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
+  out.tags.clear();
+  out.board = -1;
+  out.dealer = -1;
+  out.vulnerability = -1;
+  out.has_deal = false;
+  out.calls.clear();
+  out.notes.clear();
+  out.contract = -1;
+  out.declarer = -1;
+  out.has_play = false;
+  out.leader = -1;
+  out.play.clear();
+  out.play_last = 0;
+  out.claim = -1;
+  out.commentary.clear();
+  std::vector<int> cards;
+  cards.reserve(52);
+  bool note_on_last = false;
+  for (const LinPair& p : pairs) {
+    const std::string_view k = p.key_view();
+    const std::string_view v = p.value;
+    if (k == "pn") {
+      std::array<std::string_view, 4> names;
+      std::size_t count = 0;
+      std::size_t start = 0;
+      bool four = true;
+      for (std::size_t i = 0; i <= v.size(); ++i) {
+        if (i == v.size() || v[i] == ',') {
+          if (count >= 4) {
+            four = false;
+            break;
+          }
+          names[count++] = v.substr(start, i - start);
+          start = i + 1;
+        }
+      }
+      if (four && count == 4) {
+        for (std::size_t s = 0; s < 4; ++s)
+          if (!names[s].empty()) out.tags.push_back({static_cast<int>(s), {}, names[s]});
+      } else {
+        out.tags.push_back({5, {}, v});
+      }
+    } else if (k == "md") {
+      int known = 0;
+      if (!fast_md(v, out.dealer, out.deal, known)) return false;
+      out.has_deal = known == 4;
+    } else if (k == "sv") {
+      if (v.size() != 1) return false;
+      switch (lower(v[0])) {
+        case 'o':
+        case '0':
+        case '-':
+          out.vulnerability = 0;
+          break;
+        case 'n':
+          out.vulnerability = 1;
+          break;
+        case 'e':
+          out.vulnerability = 2;
+          break;
+        case 'b':
+          out.vulnerability = 3;
+          break;
+        default:
+          return false;
+      }
+    } else if (k == "ah") {
+      if (!plain_ascii(v)) return false;
+      const long n = board_number(v);
+      if (n >= 0) {
+        out.board = n;
+      } else {
+        out.tags.push_back({6, {}, v});
+      }
+    } else if (k == "mb") {
+      const int c = fast_call(v);
+      if (c < 0) return false;
+      out.calls.push_back(static_cast<std::uint8_t>(c));
+      note_on_last = false;
+    } else if (k == "an") {
+      if (out.calls.empty() || note_on_last) return false;
+      out.notes.emplace_back(out.calls.size() - 1, v);
+      note_on_last = true;
+    } else if (k == "pc") {
+      const int c = fast_card(v);
+      if (c < 0) return false;
+      cards.push_back(c);
+    } else if (k == "mc") {
+      if (v.empty() || v.size() > 2 || !ascii_digit(v[0]) || (v.size() == 2 && !ascii_digit(v[1])))
+        return false;
+      const int t = v.size() == 1 ? v[0] - '0' : 10 * (v[0] - '0') + (v[1] - '0');
+      if (t > 13) return false;
+      out.claim = t;
+    } else if (k == "nt") {
+      out.commentary.push_back(v);
+    } else if (k == "tg") {
+      return false;  // redouble's carried PBN tags: the reference reads them
+    } else if (k != "st" && k != "rh" && k != "pg" && k != "sa") {
+      out.tags.push_back({4, k, v});
+    }
+  }
+  int strain = -1;
+  if (!out.calls.empty()) {
+    if (out.dealer < 0) return false;
+    // AuctionRecord.final_contract(): the contract-bridge rule.
+    const std::size_t n = out.calls.size();
+    auto base = [&](std::size_t i) { return out.calls[i] % 38; };
+    if (n >= 4 && base(n - 1) == 35 && base(n - 2) == 35 && base(n - 3) == 35) {
+      std::size_t last_bid = n;
+      int doublings = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        const int c = base(i);
+        if (c < 35) {
+          last_bid = i;
+          doublings = 0;
+        } else if (c == 36) {
+          doublings = 1;
+        } else if (c == 37) {
+          doublings = 2;
+        }
+      }
+      if (last_bid == n) {
+        out.contract = -2;
+      } else {
+        const int bid = base(last_bid);
+        strain = bid % 5;
+        out.contract = bid + 35 * doublings;
+        const std::size_t side = (static_cast<std::size_t>(out.dealer) + last_bid) & 1U;
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::size_t seat = (static_cast<std::size_t>(out.dealer) + i) % 4;
+          if ((seat & 1U) == side && base(i) < 35 && base(i) % 5 == strain) {
+            out.declarer = static_cast<int>(seat);
+            break;
+          }
+        }
+      }
+    }
+  }
+  if (!cards.empty() || out.claim >= 0) {
+    if (out.declarer < 0 || out.contract < 0) {
+      if (!cards.empty()) return false;  // the reference refuses it
+    } else {
+      // PlayRecord.from_order(): cards in the order of play into columns from the leader.
+      out.has_play = true;
+      out.leader = (out.declarer + 1) % 4;
+      int current = out.leader;
+      for (std::size_t start = 0; start < cards.size(); start += 4) {
+        const std::size_t len = std::min<std::size_t>(4, cards.size() - start);
+        std::array<int, 4> places{-1, -1, -1, -1};
+        std::array<int, 4> trick{};
+        for (std::size_t k = 0; k < len; ++k) {
+          const int seat = (current + static_cast<int>(k)) % 4;
+          places[static_cast<std::size_t>((seat - out.leader + 4) % 4)] = cards[start + k];
+          trick[k] = cards[start + k];
+        }
+        if (len == 4) {
+          for (int c : places) out.play.push_back(static_cast<std::uint8_t>(c));
+          current = trick_winner(trick, current, strain);
+        } else {
+          std::size_t width = 0;
+          for (std::size_t c = 0; c < 4; ++c)
+            if (places[c] >= 0) width = c + 1;
+          for (std::size_t c = 0; c < width; ++c)
+            out.play.push_back(places[c] < 0 ? 255 : static_cast<std::uint8_t>(places[c]));
+          out.play_last = width;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+void scan_lin_deals(std::string_view text, std::vector<std::uint64_t>& out) {
+  lex_lin(
+      text, std::size_t{1} << 16,
+      [&](const LinPair& p) {
+        if (p.key_view() != "md") return true;
+        std::string_view v = p.value;
+        if (!v.empty() && v[0] >= '1' && v[0] <= '4') v.remove_prefix(1);
+        std::array<std::uint64_t, 4> hands{};
+        std::array<bool, 4> given{};
+        std::uint64_t seen = 0;
+        std::size_t part = 0;
+        std::size_t start = 0;
+        for (std::size_t i = 0; i <= v.size(); ++i) {
+          if (i < v.size() && v[i] != ',') continue;
+          const std::string_view text_of_hand = v.substr(start, i - start);
+          start = i + 1;
+          std::uint64_t mask = 0;
+          int suit = -1;
+          bool any = false;
+          for (char c : text_of_hand) {
+            if (c == ' ' || c == '\t') continue;
+            any = true;
+            const int s = suit_of(c);
+            if (s >= 0) {
+              suit = s;
+              continue;
+            }
+            const int r = rank_of(c);
+            if (r < 0 || suit < 0)
+              throw ParseError("bad character in LIN hand" + line_suffix(p.line));
+            const std::uint64_t bit = std::uint64_t{1} << (suit * 13 + r);
+            if ((mask & bit) != 0)
+              throw ParseError("a card given twice in a LIN hand" + line_suffix(p.line));
+            mask |= bit;
+          }
+          if (part >= 4) {
+            if (any) throw ParseError("md| holds at most four hands" + line_suffix(p.line));
+            continue;
+          }
+          if (any) {
+            if ((seen & mask) != 0)
+              throw InvalidDeal("a card is in two hands" + line_suffix(p.line));
+            if (std::popcount(mask) > 13)
+              throw InvalidDeal("a hand holds at most 13 cards" + line_suffix(p.line));
+            seen |= mask;
+            hands[static_cast<std::size_t>(kLinSeats[part])] = mask;
+            given[static_cast<std::size_t>(kLinSeats[part])] = true;
+          }
+          ++part;
+        }
+        int known = 0;
+        int full = 0;
+        for (std::size_t s = 0; s < 4; ++s) {
+          if (given[s]) {
+            ++known;
+            if (std::popcount(hands[s]) == 13) ++full;
+          }
+        }
+        if (known == 0) return true;
+        if (known == 3 && full == 3)
+          for (std::size_t s = 0; s < 4; ++s)
+            if (!given[s]) hands[s] = ((std::uint64_t{1} << 52) - 1) & ~seen;
+        out.insert(out.end(), hands.begin(), hands.end());
+        return true;
+      },
+      [&](const LinError& e) -> bool {
+        throw ParseError("malformed LIN pair" + line_suffix(e.line));
+      });
+}
+
+}  // namespace redouble
