@@ -5,11 +5,15 @@ from text are compared with the values the text states, entry by entry."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from redouble.cards import Seat, Strain
 from redouble.errors import FormatError
-from redouble.formats import reads
+from redouble.formats import lin, pbn, reads
+from redouble.formats.json_format import record_from_dict
+from redouble.formats.lin import lin_view
 
 DEAL = "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"
 
@@ -155,3 +159,113 @@ def test_play_from_the_order_of_play_pads_a_short_last_trick() -> None:
     ]
     real = [(s, pc.token) for s, pc in play.in_order(Strain.NOTRUMP) if pc.card is not None]
     assert real[4:] == [(Seat.WEST, "C2"), (Seat.NORTH, "C3")]
+
+
+# The Python reference reader (``redouble.formats.pbn.PbnReader``) is what the core's lexer is
+# checked against, but the public readers use the core; the tests below run through both, so
+# a mistake in either shows. Each case states what PBN 2.1 (or the reader's `Limits`) asks.
+
+
+@pytest.fixture(params=["core", "python"])
+def lexer(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both PBN lexers: the core's (the default) and the Python reference."""
+    monkeypatch.setattr(pbn, "_LEXER", request.param)
+    return str(request.param)
+
+
+B1 = '[Board "1"]\n'
+AUCTION = B1 + '[Auction "N"]\n1C 1D 1H 1S\n'  # 2 tag pairs and 4 tokens: 6 parts
+
+# (board text, limits, the error's message, line, column); None: the board is read.
+LEXING = {
+    # A string token (PBN 2.1 section 3.1.1) runs to its closing quote on the same line.
+    "unterminated string": (B1 + '[Auction "N"]\n1NT "abc\n', {}, "unterminated string", 3, 5),
+    # A tag pair is [Name "value"] (section 3.1).
+    "malformed tag pair": (B1 + "[Deal x]\n", {}, "malformed tag pair", 2, 1),
+    # Commentary {...} may span lines but must close (section 3.8).
+    "open commentary": (B1 + "{abc\n\nxyz\n", {}, "never closed", 2, 1),
+    # Limits.max_line: the line '[Event "abcdefgh"]' has 18 characters.
+    "line of max_line": (B1 + '[Event "abcdefgh"]\n', {"max_line": 18}, None, 0, 0),
+    "line over max_line": (B1 + '[Event "abcdefgh"]\n', {"max_line": 17}, "line longer", 2, 18),
+    # Limits.max_commentary counts a commentary's text and a line end per line.
+    "commentary of max": (B1 + "{abcdef}\n", {"max_commentary": 7}, None, 0, 0),
+    "commentary over max": (B1 + "{abcdef}\n", {"max_commentary": 6}, "exceeds 6", 2, 1),
+    "comment of max": (B1 + ";abcdef\n", {"max_commentary": 7}, None, 0, 0),
+    "comment over max": (B1 + ";abcdef\n", {"max_commentary": 6}, "exceeds 6", 2, 1),
+    # Limits.max_section_tokens: the fourth token, 1S at column 10, is one too many.
+    "tokens of max": (AUCTION, {"max_section_tokens": 4}, None, 0, 0),
+    "tokens over max": (AUCTION, {"max_section_tokens": 3}, "more than 3 tokens", 3, 10),
+    "quoted token over max": (
+        B1 + '[Auction "N"]\n1C 1D "x" 1S\n', {"max_section_tokens": 3}, "more than 3 tokens",
+        3, 11,
+    ),
+    # Limits.max_board_parts: tag pairs and tokens; the board stops where the count is full.
+    "parts of max": (AUCTION, {"max_board_parts": 6}, None, 0, 0),
+    "parts over max": (AUCTION, {"max_board_parts": 5}, "more than 5 parts", 3, 9),
+    "parts over max, one line": (
+        B1 + '[Auction "N"] 1C 1D 1H 1S\n', {"max_board_parts": 4}, "more than 4 parts", 2, 20,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(LEXING))
+def test_lexing_errors_and_limits_at_their_bounds(lexer: str, case: str) -> None:
+    """Each lexing error names its line and column, and each limit of `Limits` admits a
+    board exactly at it and refuses one past it; the core and the reference agree."""
+    text, limits, message, line, column = LEXING[case]
+    if message is None:
+        assert len(pbn.loads(text, limits=pbn.Limits(**limits))) == 1
+        return
+    with pytest.raises(FormatError, match=message) as e:
+        pbn.loads(text, limits=pbn.Limits(**limits))
+    assert (e.value.line, e.value.column) == (line, column)
+
+
+def test_a_limit_of_one_is_the_smallest() -> None:
+    """`Limits`: every bound is at least 1; 1 is accepted and 0 refused, naming the bound."""
+    fields = ("max_line", "max_section_tokens", "max_board_parts", "max_commentary")
+    assert pbn.Limits(**dict.fromkeys(fields, 1)) is not None
+    for f in fields:
+        with pytest.raises(FormatError, match=f"{f} must be at least 1, got 0"):
+            pbn.Limits(**{f: 0})
+
+
+def test_lin_md_with_two_full_hands_is_a_partial_deal() -> None:
+    """LIN ``md|``: a hand left empty is unknown; only three full hands imply the fourth, so
+    two full hands make a partial deal, not a completed one."""
+    two = "md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,,|"
+    (rec,) = reads(two, "lin")
+    assert rec.deal is None
+    assert rec.partial_hands is not None
+    # Indexed N, E, S, W: the first two hands of md| are South's and West's.
+    assert [h is None for h in rec.partial_hands] == [True, True, False, False]
+    three = "md|3S962HAJ7DKT82CJ75,ST5HQ9863DA943CKQ,SK843HT542DJ6C863,|"
+    (full,) = reads(three, "lin")
+    assert full.deal is not None
+    assert full.partial_hands is None
+
+
+def test_lin_load_takes_the_encoding_by_keyword_only(tmp_path: Path) -> None:
+    """`lin.load(source, *, encoding=...)`: the encoding is named, never positional."""
+    path = tmp_path / "one.lin"
+    path.write_text(LIN.format(card="D3"), encoding="utf-8")
+    assert len(lin.load(path, encoding="utf-8")) == 1
+    assert len(lin.load(source=path)) == 1
+    with pytest.raises(TypeError):
+        lin.load(path, "utf-8")  # type: ignore[misc]
+
+
+def test_lin_view_takes_the_dealer_from_the_auction() -> None:
+    """LIN states the dealer with the deal (``md|``), so a record with no dealer but an
+    auction reads back from LIN with the auction's first caller as the dealer."""
+    (rec,) = reads(B1 + '[Auction "E"]\n1NT Pass Pass Pass\n', "pbn")
+    assert rec.dealer is None
+    assert lin_view(rec).dealer is Seat.EAST
+    (given,) = reads(B1 + '[Dealer "E"]\n[Auction "E"]\n1NT Pass Pass Pass\n', "pbn")
+    assert lin_view(given).dealer is Seat.EAST
+
+
+def test_json_auction_with_an_unknown_key_is_refused_naming_it() -> None:
+    """The JSON format's auction object has the keys first, calls and complete only."""
+    with pytest.raises(FormatError, match=r"unknown keys \['bogus'\]"):
+        record_from_dict({"auction": {"first": "N", "calls": [], "bogus": 1}})

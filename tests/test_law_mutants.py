@@ -525,3 +525,191 @@ def test_bridge_contract_is_unknown_until_the_doubling_conversation_ends() -> No
     assert d.is_complete
     assert d.contract is not None
     assert d.contract.doublings == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Survivors of this session's samples (seeds 20 and 7; tests/data/mutation_survivors.md), killed.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_bridge_a_double_needs_a_doubling_conversation_under_way() -> None:
+    """Bridge (Elwell, 1906), Laws 54 and 59: the adversaries may double once the trump is
+    made, until the conversation ends ("May I lead?" answered); a double recorded out of order
+    before the make or after that end is refused, and nothing changes."""
+    from redouble.auction import BridgeDeclaration
+    from redouble.errors import IllegalCallError
+
+    before = BridgeDeclaration("bridge_1906", N)
+    with pytest.raises(IllegalCallError, match="no doubling conversation"):
+        before.double_by(E)
+    assert before.to_call is N
+    assert before.maker is None
+    after = BridgeDeclaration("bridge_1906", N, ["H", "P", "P"])  # East asks, West agrees
+    assert after.is_complete
+    with pytest.raises(IllegalCallError, match="no doubling conversation"):
+        after.double_by(E)
+    assert after.contract is not None
+    assert after.contract.doublings == 0
+
+
+def test_auction_law_50_an_unreadable_call_is_not_an_insufficient_declaration() -> None:
+    """Auction Bridge (1912), Law 50: an insufficient declaration is a bid that does not
+    overcall the last one; text that is no call at all is something else (and is refused as
+    such), so ``is_insufficient`` answers False for it rather than raising."""
+    a = Auction("auction_1912", N)
+    a.call("2H")
+    assert a.is_insufficient("1H")  # a real bid that does not overcall 2H
+    assert not a.is_insufficient("3H")
+    assert not a.is_insufficient("P")
+    assert not a.is_insufficient("not a call")
+    assert not a.is_insufficient("9H")  # no such level
+
+
+def test_an_empty_call_is_refused_and_a_dash_is_a_pass() -> None:
+    """A call is written as text ("P", "1H", "X"); nothing at all is no call and is refused,
+    while a dash, the pass as score pads and PBN's auction placeholder write it, is read as a
+    pass."""
+    from redouble.auction import Call
+    from redouble.errors import IllegalCallError
+
+    for empty in ("", "   "):
+        with pytest.raises(IllegalCallError, match="empty call"):
+            Call.parse(empty)
+    assert Call.parse("-") == Call.PASS
+    assert Call.parse(" - ") == Call.PASS
+
+
+def test_auction_law_82_surplus_card_finds_a_renounce_before_a_later_known_revoke() -> None:
+    """Auction Bridge (1912), Law 82: when a surplus card is found (here West's club, played to
+    the first trick with another), its holder is answerable for every trick in which he
+    renounced its suit meanwhile (his discard on the third trick), even when he has revoked
+    again, knowingly recorded, in a later trick."""
+    from redouble.irregularities import Irregularity
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    g.play("CA")
+    g.play("C8")
+    g.play("C7")
+    g.play_surplus_card("C6", seat=W)  # unnoticed: a five-card trick
+    for card in ("C2", "CK", "C9", "C5", "C3"):
+        g.play(card)
+    for card in ("CQ", "CT", "D8", "C4"):  # trick 2: West, whose last club is out, discards
+        g.play(card)
+    for card in ("D2", "DA", "HJ", "D5"):  # trick 3: West holds DT9 and plays a heart
+        g.play(card)
+    for card in ("DK", "DT", "D6", "D3"):  # West plays to the next trick: established
+        g.play(card)
+    assert [r.data["trick"] for r in g.rulings if r.kind is Irregularity.REVOKE] == [3]
+    g.count_tricks(seat=N)
+    (found,) = [r for r in g.rulings if r.kind is Irregularity.SURPLUS_CARD]
+    assert found.data == {"trick": 0, "card": "C6", "restored": True, "revokes": [2]}
+
+
+def test_auction_law_76_an_accepted_lead_out_of_turn_leads_the_position() -> None:
+    """Auction Bridge (1912), Law 76: when the declarer accepts an adversary's lead out of turn,
+    the lead stands and play goes on from it: the cards as they lie have West, who led, as the
+    leader of the trick and North, on his left, to play."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    before = g.position
+    assert before is not None
+    assert before.to_play is E  # East, left of the declarer, leads
+    g.play("HA", seat=W)  # West leads instead
+    g.decide("accept")
+    p = g.position
+    assert p is not None
+    assert (p.leader, p.to_play, [str(c) for c in p.trick]) == (W, N, ["HA"])
+    assert g.to_act is N
+
+
+def test_auction_law_81_two_tricks_short_of_one_players_card_are_both_completed() -> None:
+    """Auction Bridge (1912), Law 81: when the deal stands, a trick quitted without a player's
+    card takes a card left in his hand at the end of the play; North, who omitted a card to
+    each of the first two tricks, has two left, and each short trick gets one of them."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    for trick in (("CA", "C8", "C7"), ("CK", "C9", "C6")):  # North plays to neither
+        for card in trick:
+            g.play(card)
+        g.quit_trick()
+        g.decide("deal_stands")
+    assert [len(t.cards) for t in g.tricks] == [3, 3]
+    while g.phase is Phase.PLAY:
+        g.play(g.legal_actions()[0])
+    result = g.results[0]
+    assert [len(t.cards) for t in result.tricks] == [4] * 13
+    assert result.tricks_won.ns + result.tricks_won.ew == 13
+
+
+def test_auction_law_76_the_suit_called_binds_the_rightful_leader() -> None:
+    """Auction Bridge (1912), Law 76: after an adversary leads out of turn, the declarer may
+    call a suit from the adversary whose lead it was. East declares, so South (not the
+    dealer's left-hand opponent) is that adversary: he must lead a diamond."""
+    from redouble.cards import Card
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for c in ("1C", "1H", "P", "P", "P"):
+        g.call(c)
+    assert g.contract is not None
+    assert g.contract.declarer is E
+    g.play("SA", seat=N)  # North leads when South should
+    g.decide("call_suit", suit="D")
+    assert g.to_act is S
+    assert sorted(str(Card(c)) for c in g.legal_actions()) == ["DA", "DJ", "DK", "DQ"]
+
+
+def test_a_code_with_no_law_on_a_lead_out_of_turn_refuses_it_whoever_leads() -> None:
+    """A lenient game rules only on the irregularities its code of laws has a law for; the
+    contract code's rules here have none on a lead out of turn, so a lead by any seat but the
+    rightful leader (East, left of the declarer North) is refused and nothing changes."""
+    from redouble.errors import IllegalPlayError
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("contract", deals=[deal], first_dealer="N", strict=False)
+    for c in ("1NT", "P", "P", "P"):
+        g.call(c)
+    log = g.log
+    for seat, card in ((W, "HA"), (S, "DA"), (N, "SA")):
+        with pytest.raises(IllegalPlayError, match="no law on"):
+            g.play(card, seat=seat)
+        assert g.log == log
+        assert g.to_act is E
+
+
+def test_bridge_the_makers_side_leads_no_card_during_the_doubling_conversation() -> None:
+    """Bridge (Elwell, 1906), Laws 56 and 60 rule on an adversary's card led before the
+    doubling is over; the maker's side has no lead then (the eldest hand leads), so a card
+    "led" by the dealer or his partner is refused and nothing changes."""
+    from redouble.errors import IllegalPlayError
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("bridge_1906", deals=[deal], first_dealer="N", strict=False)
+    g.call("H")  # North, the dealer, makes hearts; the conversation begins with East
+    log = g.log
+    for seat, card in ((S, "DA"), (N, "SA")):
+        with pytest.raises(IllegalPlayError, match="no card is due"):
+            g.play(card, seat=seat)
+        assert g.log == log
+        assert g.to_act is E
+        assert not g.pending
+
+
+def test_auction_law_11_no_rubber_bonus_while_the_rubber_goes_on() -> None:
+    """Auction Bridge (1912), Law 11: at the end of a rubber (two games won) 250 points go to
+    the winners; until then no bonus is scored, and the totals are the hands' points alone."""
+    from redouble.scoring import Rubber
+
+    rubber = Rubber("auction_1912")
+    assert rubber.rubber_bonus == 0
+    rubber.score_hand("3NT", "N", (9, 4), honours={"N": 3})  # 30 + 30 aces: one game
+    assert not rubber.is_complete
+    assert rubber.rubber_bonus == 0
+    assert rubber.totals == PerSide(60, 0)
