@@ -1,7 +1,11 @@
-"""Dealing speed: redouble's batch dealer against endplay's generate_deals, in the same run."""
+"""Dealing speed: redouble's batch dealer (one thread and every core) against endplay's
+generate_deals, in the same run; test_deals_per_second prints the deals/s figure the README
+quotes (one core: process CPU time, so other programs on a shared machine do not count)."""
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
 import numpy as np
@@ -19,6 +23,41 @@ def test_redouble_batch_deals(benchmark: Any) -> None:
     arr = benchmark(redouble.deals, BATCH, 1)
     assert arr.shape == (BATCH, 4)
     assert np.all(np.bitwise_or.reduce(arr[:100], axis=1) == np.uint64((1 << 52) - 1))
+
+
+@pytest.mark.benchmark(group="dealing")
+def test_redouble_batch_deals_every_core(benchmark: Any) -> None:
+    benchmark.extra_info.update(
+        compare="dealing (per deal)", engine="redouble-threads", units=BATCH
+    )
+    arr = benchmark(redouble.deals, BATCH, 1, threads=None)
+    assert np.array_equal(arr[-100:], redouble.deals(100, 1, first_board=BATCH - 99))
+
+
+def test_deals_per_second(
+    request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Best of five batches of 2 M deals: one thread (CPU time) and every core (wall time)."""
+    n = 20_000 if request.config.getoption("benchmark_disable", default=False) else 2_000_000
+    one = max(_rate(n, time.process_time, threads=1) for _ in range(5))
+    every = max(_rate(n, time.perf_counter, threads=None) for _ in range(5))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    with capsys.disabled():
+        print(
+            f"\ndealing: {one / 1e6:.1f} M deals/s on one core (CPU time), "
+            f"{every / 1e6:.1f} M deals/s on {cores} cores (wall time); "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
+    assert one > 0
+    assert every > 0
+
+
+def _rate(n: int, clock: Any, *, threads: int | None) -> float:
+    start = clock()
+    arr = redouble.deals(n, 5, threads=threads)
+    elapsed = clock() - start
+    assert arr.shape == (n, 4)
+    return n / elapsed
 
 
 @pytest.mark.benchmark(group="dealing")

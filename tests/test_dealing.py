@@ -56,6 +56,26 @@ def test_batch_rows_are_the_boards_of_the_seed() -> None:
     )
 
 
+def test_batch_on_threads_is_the_same_for_any_thread_count() -> None:
+    # Big enough that 2..5 threads each get a share (a thread takes at least 2**14 deals); odd
+    # sizes leave a short last share.
+    n = 5 * 2**14 + 7
+    one = deals(n, seed=77, first_board=5)
+    for threads in (2, 3, 5, None):
+        assert np.array_equal(deals(n, seed=77, first_board=5, threads=threads), one)
+    # Shares start where they should: a board deep in the range is the seed's board.
+    assert Deal.from_array(one[n - 1]) == deal(77, 5 + n - 1)
+    assert deals(3, seed=1, threads=4).shape == (3, 4)
+
+
+def test_batch_threads_are_checked() -> None:
+    for bad in (0, -1, 257):
+        with pytest.raises(InvalidDealError, match="threads"):
+            deals(10, seed=1, threads=bad)
+    with pytest.raises(TypeError, match="threads"):
+        deals(10, seed=1, threads=2.0)  # type: ignore[arg-type]
+
+
 def test_batch_deals_are_valid_full_deals() -> None:
     arr = deals(2000, seed=3)
     assert np.all(np.bitwise_or.reduce(arr, axis=1) == np.uint64((1 << 52) - 1))

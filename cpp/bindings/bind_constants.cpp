@@ -1,5 +1,6 @@
 // Exports the encoding of types.hpp so tests/test_constants.py can check the Python enums.
 #include "bindings.hpp"
+#include "redouble/dispatch.hpp"
 #include "redouble/types.hpp"
 
 namespace redouble::bindings {
@@ -29,17 +30,26 @@ void bind_constants(py::module_& m) {
   c["CARD_ID_SA"] = card_id(3, 12);
   m.attr("constants") = c;
 
-  // How this binary was built, for test and benchmark reports.
+  // How this binary was built, and which search kernel runs, for test and benchmark reports.
   py::dict build;
+  // popcnt/bmi2: does the search in use have the instructions (the dispatched kernel or a build
+  // for the building CPU)?
+  const std::string features = solver_kernel_features();
 #ifdef __POPCNT__
   build["popcnt"] = true;
 #else
-  build["popcnt"] = false;
+  build["popcnt"] = features.find("popcnt") != std::string::npos;
 #endif
 #ifdef __BMI2__
   build["bmi2"] = true;
 #else
-  build["bmi2"] = false;
+  build["bmi2"] = features.find("bmi2") != std::string::npos;
+#endif
+  build["kernel"] = solver_kernel();
+  build["kernel_features"] = features;
+  build["kernels"] = solver_kernels();
+#ifdef REDOUBLE_CXX_FLAGS
+  build["cxx_flags"] = REDOUBLE_CXX_FLAGS;
 #endif
 #ifdef NDEBUG
   build["optimized"] = true;

@@ -5,6 +5,9 @@
 
 namespace redouble::bindings {
 
+/// Most threads one deals_batch call may use.
+constexpr int kMaxDealThreads = 256;
+
 void bind_dealer(py::module_& m) {
   m.def("board_dealer", &board_dealer, py::arg("board"));
   m.def("board_vulnerability", &board_vulnerability, py::arg("board"));
@@ -12,19 +15,24 @@ void bind_dealer(py::module_& m) {
         "The deal of (seed, board): four hand masks.");
   m.def(
       "deals_batch",
-      [](std::uint64_t seed, std::uint64_t first_board, std::int64_t n) {
+      [](std::uint64_t seed, std::uint64_t first_board, std::int64_t n, int threads) {
         if (n < 0) throw Error("number of deals must be >= 0");
         if (n > kMaxBatch) throw Error("number of deals must be at most 2**40");
+        if (threads < 1 || threads > kMaxDealThreads)
+          throw Error("threads must be 1.." + std::to_string(kMaxDealThreads) + ", got " +
+                      std::to_string(threads));
         py::array_t<std::uint64_t> out({static_cast<py::ssize_t>(n), py::ssize_t{4}});
         std::uint64_t* ptr = out.mutable_data();
         {
           py::gil_scoped_release release;
-          deals_batch(seed, first_board, static_cast<std::size_t>(n), ptr);
+          deals_batch_parallel(seed, first_board, static_cast<std::size_t>(n), ptr, threads);
         }
         return out;
       },
-      py::arg("seed"), py::arg("first_board"), py::arg("n"),
-      "n deals (boards first_board, first_board+1, ...) as an (n, 4) uint64 array.");
+      py::arg("seed"), py::arg("first_board"), py::arg("n"), py::arg("threads") = 1,
+      "n deals (boards first_board, first_board+1, ...) as an (n, 4) uint64 array, dealt on "
+      "`threads` threads (the same deals for any count).");
+  m.attr("MAX_DEAL_THREADS") = kMaxDealThreads;
   m.def(
       "predeal_batch",
       [](std::uint64_t seed, std::uint64_t first_board, std::int64_t n, const Hands& predealt,

@@ -1,7 +1,10 @@
 // Fisher–Yates dealing over 52 cards, predeal, the board cycle and the recorded deal procedure.
 #include "redouble/dealer.hpp"
 
+#include <algorithm>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "redouble/card_set.hpp"
 #include "redouble/errors.hpp"
@@ -95,6 +98,33 @@ void deals_batch(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
     const Hands h = board_deal(seed, first_board + i);
     for (std::size_t s = 0; s < 4; ++s) out[4 * i + s] = h[s];
   }
+}
+
+void deals_batch_parallel(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                          std::uint64_t* out, int threads) {
+  // Every board is a pure function of (seed, board), so contiguous shares give the same deals as
+  // one thread; no two threads write the same cache line but at a share's edge, once.
+  const std::size_t most = std::max<std::size_t>(1, n / kMinDealsPerThread);
+  const std::size_t t = std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)), most);
+  if (t <= 1) {
+    deals_batch(seed, first_board, n, out);
+    return;
+  }
+  const std::size_t share = (n + t - 1) / t;
+  std::vector<std::thread> pool;
+  pool.reserve(t - 1);
+  try {
+    for (std::size_t k = 1; k < t; ++k) {
+      const std::size_t begin = std::min(n, k * share);
+      const std::size_t count = std::min(n, begin + share) - begin;
+      pool.emplace_back([=] { deals_batch(seed, first_board + begin, count, out + 4 * begin); });
+    }
+  } catch (...) {
+    for (auto& th : pool) th.join();
+    throw;
+  }
+  deals_batch(seed, first_board, std::min(n, share), out);
+  for (auto& th : pool) th.join();
 }
 
 void deals_batch_reference(std::uint64_t seed, std::uint64_t first_board, std::size_t n,

@@ -73,18 +73,37 @@ def board(seed: int, number: int) -> Board:
     return Board.from_number(number, deal(seed, number))
 
 
-def deals(n: int, seed: int, *, first_board: int = 1) -> npt.NDArray[np.uint64]:
+def deals(
+    n: int, seed: int, *, first_board: int = 1, threads: int | None = 1
+) -> npt.NDArray[np.uint64]:
     """`n` deals as an ``(n, 4) uint64`` array: boards first_board, first_board + 1, ...
 
     Row i equals ``deal(seed, first_board + i).masks``. The GIL is released while dealing.
+    `threads` deals on that many threads (None: every core this process may use); every board
+    is its own stream, so the array is the same for any thread count. Small batches use fewer
+    threads than asked (a thread gets at least about 16 000 deals).
 
     Raises:
-        InvalidDealError: if n is negative or above 2**40, or first_board not 0 .. 2**64-1.
+        InvalidDealError: if n is negative or above 2**40, first_board not 0 .. 2**64-1, or
+            threads not 1 .. 256.
         TypeError: if an argument is not an int (an
             :class:`~redouble.errors.InvalidDealTypeError`).
     """
     count = _check_count(n)
-    return _core.deals_batch(_check_seed(seed), _check_board(first_board), count)
+    s, b = _check_seed(seed), _check_board(first_board)
+    return _core.deals_batch(s, b, count, _check_threads(threads))
+
+
+def _check_threads(threads: object) -> int:
+    if threads is None:
+        try:
+            return min(len(os.sched_getaffinity(0)), _core.MAX_DEAL_THREADS)
+        except AttributeError:  # pragma: no cover - not on Linux
+            return min(os.cpu_count() or 1, _core.MAX_DEAL_THREADS)
+    t = as_int(threads, "threads", type_error=InvalidDealTypeError)
+    if not 1 <= t <= _core.MAX_DEAL_THREADS:
+        raise InvalidDealError(f"threads must be 1 .. {_core.MAX_DEAL_THREADS} or None, got {t}")
+    return t
 
 
 def _hand_mask(hand: CardSet | str | int) -> int:

@@ -33,6 +33,14 @@ Hands board_deal(std::uint64_t seed, std::uint64_t board) noexcept;
 /// Pure function of its arguments: any split of the range gives the same deals.
 void deals_batch(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
                  std::uint64_t* out) noexcept;
+/// deals_batch on `threads` threads (the calling one included), each dealing one contiguous
+/// share of the range: the same deals as deals_batch whatever the thread count. Batches
+/// smaller than kMinDealsPerThread a thread use fewer threads. Throws std::system_error if a
+/// thread cannot be started (after joining those that were).
+void deals_batch_parallel(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                          std::uint64_t* out, int threads);
+/// Fewest deals worth a thread of their own (about a millisecond of dealing).
+inline constexpr std::size_t kMinDealsPerThread = std::size_t{1} << 14;
 /// deals_batch the plain way, one board_deal per board: the reference that the C++ tests and
 /// the dealing benchmark (cpp/tools/dealing_bench.cpp) compare the fast path with.
 void deals_batch_reference(std::uint64_t seed, std::uint64_t first_board, std::size_t n,

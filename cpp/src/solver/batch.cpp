@@ -7,10 +7,10 @@
 #include <string>
 #include <system_error>
 
+#include "../dispatch/engine.hpp"  // the Engine of the kernel in use
 #include "redouble/deal.hpp"
 #include "redouble/errors.hpp"
 #include "redouble/solver.hpp"
-#include "search.hpp"
 
 namespace redouble {
 

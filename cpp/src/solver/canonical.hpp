@@ -9,7 +9,8 @@
 #include <cstdint>
 // PDEP is one fast instruction on Intel and on AMD from Zen 3; Zen 1 and 2 microcode it
 // (tens to hundreds of cycles), so a build tuned for them keeps the loop.
-#if defined(__BMI2__) && !defined(__znver1__) && !defined(__znver2__)
+#if (defined(__BMI2__) || defined(REDOUBLE_KERNEL_BMI2)) && !defined(__znver1__) && \
+    !defined(__znver2__)
 #define REDOUBLE_FAST_PDEP 1
 #include <immintrin.h>
 #endif
@@ -42,7 +43,7 @@ inline int bottom_card(std::uint64_t mask) noexcept { return std::countr_zero(ma
 /// Bit count. Without the POPCNT instruction (a portable build) std::popcount becomes a call
 /// into libgcc; the inline SWAR sum is cheaper in the search's inner loops.
 inline int popcount(std::uint64_t mask) noexcept {
-#if defined(__POPCNT__)
+#if defined(__POPCNT__) || defined(REDOUBLE_KERNEL_POPCNT)
   return std::popcount(mask);
 #else
   mask -= (mask >> 1) & 0x5555555555555555ull;

@@ -11,9 +11,9 @@
 #include <system_error>
 #include <thread>
 
+#include "../dispatch/engine.hpp"  // the Engine of the kernel in use
 #include "redouble/deal.hpp"
 #include "redouble/errors.hpp"
-#include "search.hpp"
 
 namespace redouble {
 
