@@ -194,9 +194,9 @@ int test_tables(int count) {
 int test_cancel() {
   int checked = 0;
   redouble::Solver solver(redouble::SolverOptions{std::size_t{1} << 20});
-  std::vector<std::uint64_t> deals(4 * 40);
+  std::vector<std::uint64_t> deals(std::size_t{4} * 40);
   redouble::deals_batch(77, 1, 40, deals.data());
-  std::vector<std::uint8_t> out(20 * 40);
+  std::vector<std::uint8_t> out(std::size_t{20} * 40);
   redouble::CancelToken token;
   std::thread canceller([&token] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
