@@ -424,6 +424,21 @@ def test_the_time_limit_stops_a_batch_and_the_service_goes_on() -> None:
             assert time.monotonic() - t0 < 20, "the batch was not stopped at its time limit"
 
 
+def test_the_time_limit_stops_a_single_solve_inside_the_core() -> None:
+    # Card values of a full deal on a 1 MiB table take seconds (23 s on the loaded 2-core
+    # machine); the limit is half a second. With one solve thread, the next solve is answered
+    # at once only if the first search was stopped at its deadline rather than left running.
+    full = redouble.deal(77, 5).to_pbn()
+    cfg = config(threads=1, timeout=0.5, solver_bytes=1 << 20)
+    with TestClient(create_app(cfg)) as c:
+        body = {"deal": full, "strain": "NT", "leader": "W"}
+        error_of(c.post("/v1/solve-cards", json=body), 503, "timeout", "body")
+        t0 = time.monotonic()
+        got = c.post("/v1/solve", json={"deal": ENDING, "strain": "NT", "leader": "N"})
+        assert got.status_code == 200, got.text
+        assert time.monotonic() - t0 < 2.0, "the timed-out solve kept its thread busy"
+
+
 _JSON = st.recursive(
     st.none()
     | st.booleans()

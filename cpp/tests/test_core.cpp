@@ -6,11 +6,13 @@
 //   redouble_core_tests PATH/TO/tests/data/perft.txt
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "redouble/card_set.hpp"
@@ -187,6 +189,43 @@ int test_tables(int count) {
   return checked;
 }
 
+/// A CancelToken stops a search from another thread (SearchCancelled) and the solver then
+/// still gives the same answers as a fresh one; a token already cancelled refuses to start.
+int test_cancel() {
+  int checked = 0;
+  redouble::Solver solver(redouble::SolverOptions{std::size_t{1} << 20});
+  std::vector<std::uint64_t> deals(std::size_t{4} * 40);
+  redouble::deals_batch(77, 1, 40, deals.data());
+  std::vector<std::uint8_t> out(std::size_t{20} * 40);
+  redouble::CancelToken token;
+  std::thread canceller([&token] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    token.cancel();
+  });
+  bool stopped = false;
+  try {
+    solver.dd_tables(deals.data(), 40, out.data(), 1, &token);
+  } catch (const redouble::SearchCancelled&) {
+    stopped = true;
+  }
+  canceller.join();
+  check(stopped, "cancel from another thread stops 40 tables on a 1 MiB table");
+  ++checked;
+  const redouble::Hands h{deals[0], deals[1], deals[2], deals[3]};
+  redouble::Solver fresh;
+  check(solver.dd_table(h) == fresh.dd_table(h), "a solver after a cancelled search");
+  const redouble::Position p(h, redouble::kNoTrump, 3);
+  check(solver.solve(p) == fresh.solve(p), "a single solve after a cancelled search");
+  bool refused = false;
+  try {
+    solver.solve(p, &token);
+  } catch (const redouble::SearchCancelled&) {
+    refused = true;
+  }
+  check(refused, "a cancelled token refuses to start a search");
+  return checked + 2;
+}
+
 /// The batch dealer's fast path gives exactly the deals of board_deal, board by board.
 int test_batch_dealing() {
   int checked = 0;
@@ -272,6 +311,7 @@ int main(int argc, char** argv) {
   std::printf("endings with one technique off: %d\n", ablated);
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
   std::printf("par checks: %d\n", test_par());
+  std::printf("cancel checks: %d\n", test_cancel());
   const int tables = test_tables(6);
   std::printf("full deals, table properties: %d\n", tables);
   if (failures) {

@@ -18,6 +18,7 @@ __all__ = [
     "LawSetError",
     "RedoubleError",
     "ScoringInputError",
+    "SearchCancelledError",
 ]
 
 
@@ -81,3 +82,8 @@ class FormatError(RedoubleError):
         if line is not None:
             where = f" (line {line}" + (f", column {column})" if column is not None else ")")
         super().__init__(message + where)
+
+
+class SearchCancelledError(RedoubleError):
+    """A solver call stopped by its :class:`~redouble.solver.CancelToken`: the token was
+    cancelled (from another thread) or its time limit passed. The solver stays usable."""

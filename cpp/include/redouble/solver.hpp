@@ -6,12 +6,15 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <utility>
 #include <vector>
 
+#include "redouble/errors.hpp"
 #include "redouble/position.hpp"
 
 namespace redouble {
@@ -67,6 +70,49 @@ struct SolveStats {
   std::uint64_t quick_cutoffs = 0;  ///< boundaries decided by quick/sure-trick bounds
 };
 
+/// Thrown by a Solver call whose CancelToken was cancelled or expired. The Solver stays usable:
+/// its table keeps only bounds of finished searches, and the next call reloads its position.
+class SearchCancelled : public Error {
+ public:
+  using Error::Error;
+};
+
+/// Stops a search from another thread. Pass it to a Solver call; cancel() (any thread, any
+/// time, before or during the call) or the deadline passing makes that call throw
+/// SearchCancelled within a few thousand nodes (well under a millisecond of search). One token
+/// may serve several calls; once cancelled or expired it stops every call given it. The search
+/// reads it with a relaxed atomic load (and the clock) every thousand lead nodes, which costs
+/// nothing measurable.
+class CancelToken {
+ public:
+  using Clock = std::chrono::steady_clock;
+  /// A token without a deadline: only cancel() stops the calls given it.
+  CancelToken() = default;
+  /// A token that also expires at `deadline`.
+  explicit CancelToken(Clock::time_point deadline) noexcept
+      : deadline_ns_(deadline.time_since_epoch().count()) {}
+  CancelToken(const CancelToken&) = delete;
+  CancelToken& operator=(const CancelToken&) = delete;
+  /// Ask every call given this token to stop (safe from any thread).
+  void cancel() noexcept { cancelled_.store(true, std::memory_order_relaxed); }
+  /// Has cancel() been called?
+  bool cancelled() const noexcept { return cancelled_.load(std::memory_order_relaxed); }
+  /// Has cancel() been called or the deadline passed?
+  bool stopped() const noexcept {
+    return cancelled() || Clock::now().time_since_epoch().count() >= deadline_ns_;
+  }
+  /// Throws SearchCancelled, saying why, if stopped().
+  void throw_if_stopped() const {
+    if (!stopped()) return;
+    throw SearchCancelled(cancelled() ? "the search was cancelled"
+                                      : "the search ran past its time limit");
+  }
+
+ private:
+  std::atomic<bool> cancelled_{false};
+  Clock::rep deadline_ns_ = std::numeric_limits<Clock::rep>::max();
+};
+
 /// A deal's double-dummy table: [strain][declarer seat], tricks declarer takes.
 using DdTable = std::array<std::array<std::uint8_t, kNumSeats>, kNumStrains>;
 
@@ -85,24 +131,30 @@ class Solver {
 
   /// Tricks the side to play takes from here with best play by all four hands, counting the
   /// trick in progress (if any) and all later ones. Works at a trick boundary or mid-trick.
-  int solve(const Position& position);
+  ///
+  /// Every search call takes an optional CancelToken: when it is cancelled or expires, the call
+  /// throws SearchCancelled (the solver's table stays valid).
+  int solve(const Position& position, const CancelToken* cancel = nullptr);
 
   /// The value (as solve() counts it, for the side to play now) of every legal card, as
   /// (card id, tricks) pairs in increasing card order. Cards adjacent in rank among those
   /// still out are searched once and reported with the same value.
-  std::vector<std::pair<int, int>> solve_cards(const Position& position);
+  std::vector<std::pair<int, int>> solve_cards(const Position& position,
+                                               const CancelToken* cancel = nullptr);
 
   /// DD table of a deal given as four disjoint hands of equal size (1..13 cards): for each
   /// strain and declarer, the tricks declarer takes when declarer's LHO leads. The table is
   /// shared by the 20 searches. Throws InvalidDeal on overlapping or unequal hands.
-  DdTable dd_table(const std::array<std::uint64_t, kNumSeats>& hands);
+  DdTable dd_table(const std::array<std::uint64_t, kNumSeats>& hands,
+                   const CancelToken* cancel = nullptr);
 
   /// DD tables of n deals (deals: n*4 masks, row-major by seat) into out (n*20 bytes, laid
   /// out [deal][strain][declarer]). Uses `threads` workers (<= 0: hardware concurrency), each
   /// with its own table sized like this one; this solver serves as worker 0. Deals are handed
   /// out dynamically; results do not depend on the thread count. On an invalid deal, throws
   /// InvalidDeal naming the first bad index (other deals may be filled or not).
-  void dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads);
+  void dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads,
+                 const CancelToken* cancel = nullptr);
 
   /// Replays `plays` from the start of a deal (strain, opening leader) and returns, for each
   /// prefix of 0..plays.size() cards, the total tricks the declaring side (the side not on
@@ -110,7 +162,8 @@ class Solver {
   /// between entries i and i+1 means card i was a double-dummy mistake by the declaring side,
   /// a rise a mistake by the defence. Throws InvalidDeal / IllegalPlay on bad input.
   std::vector<int> analyse_play(const std::array<std::uint64_t, kNumSeats>& hands, int strain,
-                                int leader, const std::vector<int>& plays);
+                                int leader, const std::vector<int>& plays,
+                                const CancelToken* cancel = nullptr);
 
   /// Counters accumulated since construction or the last reset_stats().
   const SolveStats& stats() const noexcept { return stats_; }

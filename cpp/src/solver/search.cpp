@@ -122,6 +122,11 @@ Engine::Engine(std::size_t tt_bytes, const SearchTechniques& techniques)
   all_on_ = std::memcmp(&on_, &all, sizeof all) == 0;
 }
 
+void Engine::poll_cancel() {
+  poll_countdown_ = kPollLeadNodes;
+  cancel_->throw_if_stopped();
+}
+
 void Engine::clear() noexcept {
   tt_.clear();
   killers_.clear();
@@ -465,6 +470,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     return r;
   }
   ++stats_->nodes;
+  if (cancel_ && --poll_countdown_ == 0) poll_cancel();
   if (tk > 0) derive_frame(tk);
   if (r == 1) return last_trick(f, rel);
 

@@ -42,6 +42,14 @@ class Engine {
   /// A starting guess for solve_ns from high-card points and trump length.
   int guess_ns() const noexcept;
 
+  /// The token the next searches poll (nullptr: none). A cancelled search throws
+  /// SearchCancelled from inside the recursion; the engine is reloaded by the next load(), and
+  /// the table only ever holds bounds of finished subtrees, so nothing needs undoing.
+  void set_cancel(const CancelToken* cancel) noexcept {
+    cancel_ = cancel;
+    poll_countdown_ = kPollLeadNodes;
+  }
+
   TranspositionTable& table() noexcept { return tt_; }
   void clear() noexcept;
   /// Forget the stored bounds (keeps the killer table, which only orders moves).
@@ -80,6 +88,11 @@ class Engine {
                 std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
                 std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
+  /// Lead nodes between two reads of the cancel token: about 4 nodes each, so a read every few
+  /// thousand nodes (a fraction of a millisecond), and a clock read that often costs nothing.
+  static constexpr int kPollLeadNodes = 1024;
+  /// Throws SearchCancelled if the token says stop (called every kPollLeadNodes lead nodes).
+  void poll_cancel();
   /// The cards that split `hand`'s cards into runs of equivalent ones: the other cards still
   /// out, or, with equivalent_cards off, every card (each card is then a move of its own).
   template <bool Ablate>
@@ -108,6 +121,8 @@ class Engine {
   int root_win_seat_ = 0;
   int tricks_left_ = 0;
   SolveStats* stats_ = nullptr;
+  const CancelToken* cancel_ = nullptr;
+  int poll_countdown_ = kPollLeadNodes;
   SearchTechniques on_;  ///< techniques in use (all on unless an ablation turns one off)
   bool all_on_ = true;   ///< every technique on: solve_ns runs the Ablate = false search
 };

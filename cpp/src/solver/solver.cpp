@@ -54,6 +54,22 @@ class Solver::BusyGuard {
 
 namespace {
 
+/// Gives the engine a call's cancel token for the call's duration (the engine must not keep a
+/// pointer to a token the caller may free), and refuses to start with a token already stopped.
+class CancelScope {
+ public:
+  CancelScope(detail::Engine& engine, const CancelToken* cancel) : engine_(engine) {
+    if (cancel) cancel->throw_if_stopped();
+    engine_.set_cancel(cancel);
+  }
+  ~CancelScope() { engine_.set_cancel(nullptr); }
+  CancelScope(const CancelScope&) = delete;
+  CancelScope& operator=(const CancelScope&) = delete;
+
+ private:
+  detail::Engine& engine_;
+};
+
 /// Tricks the side to play at `position` takes from here (see Solver::solve).
 int solve_position(detail::Engine& engine, SolveStats& stats, const Position& position) {
   if (position.is_complete()) return 0;
@@ -99,13 +115,16 @@ void Solver::clear_table() {
   engine_->clear();
 }
 
-int Solver::solve(const Position& position) {
+int Solver::solve(const Position& position, const CancelToken* cancel) {
   BusyGuard guard(busy_);
+  CancelScope scope(*engine_, cancel);
   return solve_position(*engine_, stats_, position);
 }
 
-std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position) {
+std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position,
+                                                     const CancelToken* cancel) {
   BusyGuard guard(busy_);
+  CancelScope scope(*engine_, cancel);
   std::vector<std::pair<int, int>> values;
   const std::uint64_t legal = position.legal_plays();
   if (!legal) return values;
@@ -140,13 +159,16 @@ std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position) {
   return values;
 }
 
-DdTable Solver::dd_table(const std::array<std::uint64_t, kNumSeats>& hands) {
+DdTable Solver::dd_table(const std::array<std::uint64_t, kNumSeats>& hands,
+                         const CancelToken* cancel) {
   BusyGuard guard(busy_);
   validate_deal(hands, false);
+  CancelScope scope(*engine_, cancel);
   return dd_table_of(*engine_, stats_, hands);
 }
 
-void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads) {
+void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads,
+                       const CancelToken* cancel) {
   BusyGuard guard(busy_);
   auto hands_at = [deals](std::size_t i) {
     Hands h;
@@ -161,6 +183,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
       throw InvalidDeal("deal " + std::to_string(i) + ": " + e.what());
     }
   }
+  CancelScope scope(*engine_, cancel);
   auto put = [out](std::size_t i, const DdTable& t) {
     std::uint8_t* dst = out + 20 * i;
     for (std::size_t s = 0; s < 5; ++s)
@@ -207,6 +230,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
       pool.emplace_back([&, w] {
         try {
           detail::Engine engine(options_.tt_bytes, options_.techniques);
+          engine.set_cancel(cancel);
           work(engine, w);
         } catch (...) {
           errors[w] = std::current_exception();
@@ -233,9 +257,11 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
 }
 
 std::vector<int> Solver::analyse_play(const std::array<std::uint64_t, kNumSeats>& hands, int strain,
-                                      int leader, const std::vector<int>& plays) {
+                                      int leader, const std::vector<int>& plays,
+                                      const CancelToken* cancel) {
   BusyGuard guard(busy_);
   Position position(hands, strain, leader);
+  CancelScope scope(*engine_, cancel);
   const int declaring = side_of(rho(leader));
   int won = 0;
   auto value = [&] {

@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from starlette.applications import Starlette
@@ -26,15 +26,19 @@ from .. import __version__, dealing, laws, serialize
 from ..analysis import constrained_deals, par
 from ..cards import Card, Seat, Strain
 from ..deal import Board, Deal
+from ..errors import SearchCancelledError
 from ..game import Game
 from ..play import Position
 from ..scoring import score_hand
+from ..solver import CancelToken
 from .config import ServeConfig
 from .errors import ApiError, at
 from .inputs import Fields, parse_json, read_body
 from .openapi import openapi_schema
 from .sessions import Sessions
 from .workers import Deadline, Workers
+
+T = TypeVar("T")
 
 __all__ = ["create_app"]
 
@@ -254,12 +258,24 @@ def _position(f: Fields) -> Position:
     return pos
 
 
+def _until(deadline: Deadline, search: Callable[[CancelToken], T]) -> T:
+    """Runs a search that stops inside the core at the request's deadline, so the solve
+    thread is free again at once instead of finishing a search nobody waits for."""
+    try:
+        return search(CancelToken(timeout=max(deadline.left(), 0.0)))
+    except SearchCancelledError:
+        deadline.check()  # passed: the workers' own timeout answer
+        raise
+
+
 async def solve(state: _State, request: Request) -> Any:
     """Tricks the side to play takes from a position."""
     f = await _body(state, request, _POSITION_FIELDS)
     pos = _position(f)
     tricks = await state.workers.run(
-        lambda _: state.workers.solver().solve(pos), state.config.timeout, "the solve"
+        lambda d: _until(d, lambda c: state.workers.solver().solve(pos, cancel=c)),
+        state.config.timeout,
+        "the solve",
     )
     return {"to_play": pos.to_play.letter, "tricks": tricks}
 
@@ -269,7 +285,9 @@ async def solve_cards(state: _State, request: Request) -> Any:
     f = await _body(state, request, _POSITION_FIELDS)
     pos = _position(f)
     values = await state.workers.run(
-        lambda _: state.workers.solver().solve_cards(pos), state.config.timeout, "the solve"
+        lambda d: _until(d, lambda c: state.workers.solver().solve_cards(pos, cancel=c)),
+        state.config.timeout,
+        "the solve",
     )
     return {"to_play": pos.to_play.letter, "cards": {str(c): v for c, v in values.items()}}
 

@@ -9,9 +9,10 @@ time). A request waits at most its time limit, queueing included:
 * a DD-table job is stopped inside the core: the pool polls a progress callback every 50 ms,
   and the callback raises once the deadline has passed, so the workers stop within one unit
   of work (one strain of one deal) and the thread is free again;
-* a single solve cannot be interrupted inside the search (the core has no cancellation
-  point there): the client gets its ``timeout`` answer at the deadline and the thread finishes
-  that one search in the background. A job still queued when its deadline passes never starts.
+* a single solve (and a card-values solve) is given a :class:`~redouble.solver.CancelToken`
+  that expires at the deadline (see ``app.py``), so the search stops inside the core and the
+  thread is free again; other jobs run to their end in the background after the client's
+  ``timeout`` answer. A job still queued when its deadline passes never starts.
 """
 
 from __future__ import annotations
