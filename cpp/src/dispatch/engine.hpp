@@ -29,6 +29,7 @@ class KernelEngine {
   virtual std::size_t table_bytes() noexcept = 0;
   virtual void clear() noexcept = 0;
   virtual void clear_table() noexcept = 0;
+  virtual void set_cancel(const CancelToken* cancel) noexcept = 0;
 };
 
 /// One compiled kernel.
@@ -56,6 +57,8 @@ class Engine {
   int guess_ns() const noexcept { return impl_->guess_ns(); }
   void clear() noexcept { impl_->clear(); }
   void clear_table() noexcept { impl_->clear_table(); }
+  /// The token the next searches poll (nullptr: none); see search.hpp.
+  void set_cancel(const CancelToken* cancel) noexcept { impl_->set_cancel(cancel); }
 
   /// The table's size, as engine.table().bytes() reads it.
   struct TableView {

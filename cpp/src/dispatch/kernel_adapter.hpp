@@ -20,6 +20,7 @@ class Adapter final : public KernelEngine {
   std::size_t table_bytes() noexcept override { return engine_.table().bytes(); }
   void clear() noexcept override { engine_.clear(); }
   void clear_table() noexcept override { engine_.clear_table(); }
+  void set_cancel(const CancelToken* cancel) noexcept override { engine_.set_cancel(cancel); }
 
  private:
   REDOUBLE_KERNEL_NS::Engine engine_;
