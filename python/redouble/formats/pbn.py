@@ -1212,7 +1212,9 @@ def _visit_groups(groups: Sequence[_Group], v: BaseVisitor[ResultT]) -> ResultT:
 class _CoreReader:
     """Reads boards through the core's lexer; the same boards and errors as PbnReader."""
 
-    def __init__(self, handle: IO[Any], text: bool, codec: int, limits: Limits) -> None:
+    def __init__(
+        self, handle: IO[Any], text: bool, codec: int, limits: Limits, records: bool = False
+    ) -> None:
         self._handle = handle
         self._text = text
         self._lexer = _core.PbnLexer(
@@ -1223,6 +1225,10 @@ class _CoreReader:
             min(limits.max_board_parts, _CORE_LIMIT),
             min(limits.max_commentary, _CORE_LIMIT),
         )
+        # A reader of records takes common boards as typed fields (no visitor sees them).
+        self._records = records
+        if records:
+            self._lexer.set_palette(*_palette())
         self._pending: list[Any] = []
         self._next = 0
         self._done = False
@@ -1259,6 +1265,10 @@ class _CoreReader:
             if text is not None:
                 message = f"unexpected text {text!r} outside a section"
             raise FormatError(message, line=line, column=column)
+        if type(groups) is tuple:
+            if visitor is not None:
+                raise TypeError("this reader was opened for records, not for a visitor")
+            return _typed_record(groups)
         if visitor is None:
             record = _fast_record(groups)
             if record is not None:
@@ -1268,7 +1278,7 @@ class _CoreReader:
 
 
 def _reader_for(
-    handle: IO[Any], encoding: str | None, limits: Limits | None
+    handle: IO[Any], encoding: str | None, limits: Limits | None, records: bool = False
 ) -> PbnReader | _CoreReader:
     if limits is not None and not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
@@ -1276,7 +1286,9 @@ def _reader_for(
         codec = _check_encoding(encoding)
         text = not isinstance(handle.read(0), bytes)
         if text or codec in _CORE_CODECS:
-            return _CoreReader(handle, text, _CORE_CODECS.get(codec, 0), limits or Limits())
+            return _CoreReader(
+                handle, text, _CORE_CODECS.get(codec, 0), limits or Limits(), records
+            )
     return PbnReader(handle, encoding=encoding, limits=limits)
 
 
@@ -1533,6 +1545,97 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
     return _bare(BoardRecord, fields)
 
 
+def _palette() -> tuple[tuple[Any, ...], ...]:
+    """The shared objects the core makes typed boards of, in the order it indexes them."""
+    global _PALETTE
+    if _PALETTE is None:
+        strains = ("C", "D", "H", "S", "NT")
+        calls = ("Pass", "X", "XX", *(f"{lv}{s}" for lv in range(1, 8) for s in strains))
+        cards = tuple(s + r for s in "SHDC" for r in "23456789TJQKA")
+        _PALETTE = (
+            (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST),
+            (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH),
+            tuple(Call(c) for c in calls),
+            tuple(PlayedCard(c) for c in cards),
+        )
+    return _PALETTE
+
+
+_PALETTE: tuple[tuple[Any, ...], ...] | None = None
+_new_deal = Deal.__new__
+_set_masks = vars(Deal)["_masks"].__set__  # the slot's setter, as object.__setattr__ sets it
+
+
+def _typed_record(t: tuple[Any, ...]) -> BoardRecord:
+    """The record of a board the core read as typed fields (PbnLexer.typed_board): what
+    _fast_record and RecordBuilder make of it (the differential tests hold the three equal)."""
+    (
+        tags,
+        board,
+        dealer,
+        vulnerability,
+        masks,
+        declarer,
+        contract_text,
+        result,
+        score,
+        auction,
+        play,
+        commentary,
+        anchors,
+    ) = t
+    f = _BOARD_DEFAULTS.copy()
+    f["tags"] = tags
+    f["board"] = board
+    f["dealer"] = dealer
+    f["vulnerability"] = vulnerability
+    if masks is not None:
+        deal = _new_deal(Deal)
+        _set_masks(deal, masks)  # the core checked the four hands
+        f["deal"] = deal
+    f["declarer"] = declarer
+    contract = None
+    if contract_text is not None:
+        contract = _CONTRACTS.get(contract_text)
+        if contract is None:
+            contract = Contract.parse(contract_text)
+            if len(_CONTRACTS) < 4096:
+                _CONTRACTS[contract_text] = contract
+    f["result"] = result
+    f["score"] = score
+    if auction is not None:
+        first, calls, complete, refs = auction
+        if refs:
+            calls = list(calls)
+            for k, note in refs:
+                calls[k] = _bare(Call, {"token": calls[k].token, "note": note, "annotations": ()})
+            calls = tuple(calls)
+        record = _bare(AuctionRecord, {"first": first, "calls": calls, "is_complete": complete})
+        f["auction"] = record
+        if contract is None and complete:
+            final = record.final_contract()
+            if final is not None:
+                contract = final[0]
+                if final[1] is not None and declarer is None:
+                    f["declarer"] = final[1]
+    f["contract"] = contract
+    if play is not None:
+        leader, rows, complete, refs = play
+        if refs:
+            places = [c for row in rows for c in row]
+            for k, note in refs:
+                places[k] = _bare(
+                    PlayedCard, {"token": places[k].token, "note": note, "annotations": ()}
+                )
+            rows = tuple(tuple(places[i : i + 4]) for i in range(0, len(places), 4))
+        f["play"] = _bare(PlayRecord, {"leader": leader, "tricks": rows, "is_complete": complete})
+        if not complete and result is not None:
+            f["claim"] = result
+    f["commentary"] = commentary
+    f["commentary_after"] = anchors
+    return _bare(BoardRecord, f)
+
+
 # ---------------------------------------------------------------------------------------------
 # Convenience readers
 # ---------------------------------------------------------------------------------------------
@@ -1573,7 +1676,7 @@ def iter_boards(
     skip = check_errors_mode(errors)
     handle, owned = _open_source(source)
     try:
-        reader = _reader_for(handle, encoding, limits)
+        reader = _reader_for(handle, encoding, limits, records=visitor is None)
         while True:
             try:
                 item = reader.read_board(visitor)
