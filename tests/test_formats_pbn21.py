@@ -58,7 +58,29 @@ def test_s4_8_tag_inheritance() -> None:
     # "#" takes the last board that had the tag, not only the board before.
     assert boards[2].tag("Event") is None
     assert boards[3].tag("Event") == "Pairs"
-    assert boards[3].tag("Site") == "Club, room 2"
+    # "##": "use this text in all subsequent games", which need not repeat the tag; a later
+    # value redefines it for the games after it ("the next 24 boards are played at the next
+    # day").
+    assert [b.tag("Date") for b in boards] == [
+        None,
+        "2026.01.01",
+        "2026.01.01",
+        "2026.01.02",
+        "2026.01.02",
+    ]
+    assert boards[2].tags == (("Date", "2026.01.01"),)
+    assert boards[4].tags == (("Date", "2026.01.02"),)
+    assert boards[4].commentary_after == ("",)
+    # Written out, every board states its date.
+    assert pbn.loads(pbn.dumps(boards)) == boards
+
+
+@pytest.mark.parametrize("name", ["Dealer", "Deal", "Contract", "Auction", "Play", "note"])
+def test_s4_8_tags_a_board_states_itself_cannot_use_hash_hash(name: str) -> None:
+    # "The tags that are forbidden to use '#' (see above), are also forbidden to use ##."
+    with pytest.raises(FormatError, match="cannot begin with '##'") as e:
+        pbn.loads(f'[Board "1"]\n[{name} "##N"]\n')
+    assert (e.value.line, e.value.column) == (2, 1)
 
 
 def test_s5_7_partial_optimum_result_table_and_rows_over_lines() -> None:

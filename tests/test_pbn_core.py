@@ -95,6 +95,9 @@ def test_the_issue_16_rules_read_the_same_both_ways() -> None:
         # PBN 2.1 section 4.8: "#" on the first board, the last board that had the tag, "##".
         b'[Event "#"]\n[Board "1"]\n[Site "Club"]\n\n[Board "2"]\n\n[Site "#"]\n[Event "##x"]\n',
         b'[Site "A"]\n[Site "##B"]\n\n[Site "##C"]\n',
+        # "##" tags added to later boards (a table's too), refused on a board's own tags.
+        b'{c}\n[Event "##A"]\n[ScoreTable "##x"]\n\n{c}\n\n[Board "2"]\n[Event "B"]\n\n[Play "N"]\n',
+        b'[Board "1"]\n[Dealer "##N"]\nstray\n\n[Board "2"]\nstray\n[Note "##1:x"]\n',
         # Comments inside sections, escaped quotes, a table, a comment opening a board.
         (
             b'{c}\n[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1D 1S ; x\n{y\nz} 2H Pass\nPass Pass\n'

@@ -565,26 +565,43 @@ class PbnLexer {
   }
 
   // Tag values in file order with "#" and "##" resolved (a changed value goes to the arena's
-  // end), and the first data token outside a section found.
+  // end), the tags set by "##" added where the board lacks them, and the first data token
+  // outside a section or "##" where the standard forbids it found.
+  // PBN 2.1 section 4.8: "#" takes the value of the tag in the nearest previous game that had
+  // it ("" if none). A value beginning with "##" gives the text after "##", to be used in all
+  // subsequent games, so that they need not repeat the tag; the tag may still be redefined
+  // later (the new value then holds for the games after it). Neither is allowed for Dealer,
+  // Vulnerable, Deal, Declarer, Contract, Auction, Play and the notes; "##" there is refused
+  // ("#" is read, as it always was, from the previous board).
   void resolve_values(std::optional<LexError>& error) {
+    static const std::array<std::string_view, 8> own{"dealer",   "vulnerable", "deal", "declarer",
+                                                     "contract", "auction",    "play", "note"};
     bool in_section = false;
-    for (Part& p : parts_) {
+    std::vector<Text> present;
+    std::size_t first_tag = parts_.size();
+    for (std::size_t k = 0; k < parts_.size(); ++k) {
+      Part& p = parts_[k];
       if (p.kind == 0) {
+        first_tag = std::min(first_tag, k);
         Text& low = low_;
         low.assign(text_of(p));
         for (auto& c : low)
           if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
+        present.push_back(low);
         Text& value = value_;
         value.assign(value_of(p));
         auto it = inherited_.find(low);
+        const bool header = value.size() >= 2 && value[0] == '#' && value[1] == '#';
+        bool forbidden = false;
         if (value.size() == 1 && value[0] == '#') {
-          // PBN 2.1 section 4.8: the last board that had the tag; none yet: empty.
           value.assign(it == inherited_.end() ? Text{} : it->second);
-        } else if (value.size() >= 2 && value[0] == '#' && value[1] == '#') {
-          // "##": the earlier value is the prefix, the rest of this one follows it.
-          Text rest = value.substr(2);
-          value.assign(it == inherited_.end() ? Text{} : it->second);
-          value += rest;
+        } else if (header) {
+          value.erase(0, 2);
+          for (std::string_view name : own) forbidden = forbidden || ascii_is(low, name);
+          if (forbidden && !error)
+            error = LexError{
+                "a " + utf8(Text(text_of(p))) + " value cannot begin with '##' (PBN 2.1 \u00a74.8)",
+                p.line, p.column, std::nullopt};
         }
         if (value != value_of(p)) {
           p.value_off = arena_.size();
@@ -596,11 +613,33 @@ class PbnLexer {
         } else {
           it->second.assign(value);
         }
+        auto h = headers_.begin();
+        while (h != headers_.end() && h->first != low) ++h;
+        if (h != headers_.end()) {
+          h->second = Header{Text(text_of(p)), p.line, p.column};
+        } else if (header && !forbidden) {
+          headers_.emplace_back(low, Header{Text(text_of(p)), p.line, p.column});
+        }
         in_section = is_section(low);
       } else if (p.kind == 1 && !in_section && !error) {
         error = LexError{"", p.line, p.column, Text(text_of(p))};
       }
     }
+    std::vector<Part> implied;
+    for (const auto& [low, h] : headers_) {
+      bool here = false;
+      for (const Text& t : present) here = here || t == low;
+      if (here) continue;
+      Part p{0, arena_.size(), h.name.size(), 0, 0, h.line, h.column};
+      arena_ += h.name;
+      p.value_off = arena_.size();
+      const Text& value = inherited_.at(low);
+      p.value_len = value.size();
+      arena_ += value;
+      implied.push_back(p);
+    }
+    parts_.insert(parts_.begin() + static_cast<std::ptrdiff_t>(first_tag), implied.begin(),
+                  implied.end());
   }
 
   // Each tag, section (with its tokens) and comment as a group (pbn.py's _Group).
@@ -1019,6 +1058,12 @@ class PbnLexer {
   std::map<Text, Text> inherited_;
   std::unordered_map<Text, py::object> interned_;
   std::optional<Palette> palette_;
+  struct Header {
+    Text name;  // as last written
+    std::size_t line;
+    std::size_t column;
+  };
+  std::vector<std::pair<Text, Header>> headers_;  // tags set by "##", in file order
 };
 
 }  // namespace

@@ -12,7 +12,10 @@ What is read
   redouble types (Board, Dealer, Vulnerable, Deal, Declarer, Contract, Result, Score,
   Auction, Play, Note, DoubleDummyTricks, OptimumResultTable, LawSet, Declaration). Other
   tags are kept verbatim and in order in ``BoardRecord.tags``.
-- A tag value ``"#"`` repeats the previous board's value of that tag (PBN §4.8).
+- A tag value ``"#"`` repeats the value of that tag in the last board that had it, ``""`` if
+  none; ``"##text"`` gives ``text``, which every later board takes when it does not give the
+  tag itself, until a new value redefines it (PBN §4.8; refused on Dealer, Vulnerable, Deal,
+  Declarer, Contract, Auction, Play and Note).
 - The Auction section: calls (see :mod:`~redouble.formats.records` for the token grammar),
   ``AP`` (all pass: three passes), ``*`` (auction unfinished), ``-``/``+`` placeholders, note
   references ``=n=`` resolved through the ``[Note "n:text"]`` tags that follow the section,
@@ -380,8 +383,11 @@ class PbnReader:
             _check_encoding(encoding)
             self._lines = _iter_lines(source, self._limits.max_line)
         self._lineno = 0
-        # PBN 2.1 §4.8: "#" takes the value of the last board that had the tag.
+        # PBN 2.1 §4.8: "#" takes the value of the last board that had the tag; a tag once
+        # given with "##" is added, with its latest value, to every later board that lacks it
+        # (name as last written, and where).
         self._inherited: dict[str, str] = {}
+        self._headers: dict[str, tuple[str, int, int]] = {}
 
     # -- lexing -----------------------------------------------------------------------------
     def _lex_board(self) -> tuple[list[_Part], FormatError | None, int] | None:
@@ -515,18 +521,33 @@ class PbnReader:
             return None
         return parts, error, start
 
-    def _inherit(self, p: _Part) -> _Part:
-        """Resolve ``#`` and ``##`` (PBN 2.1 §4.8) and remember the value for later boards."""
+    def _inherit(self, p: _Part) -> tuple[_Part, FormatError | None]:
+        """Resolve ``#`` and ``##`` (PBN 2.1 §4.8) and remember the value for later boards.
+
+        ``#`` takes the value of the tag in the nearest previous board that had it (``""`` if
+        none). A value beginning with ``##`` gives the text after it, to be used in all later
+        boards, which then need not repeat the tag; a later value of the tag redefines it.
+        Neither is allowed for the tags a board must state for itself: ``##`` there is an
+        error (``#`` is read as for any tag).
+        """
         low = p.text.lower()
         value = p.value
+        error = None
+        header = value.startswith("##")
         if value == "#":
-            # The last board that had the tag; none yet: the empty value.
             value = self._inherited.get(low, "")
-        elif value.startswith("##"):
-            # The earlier value is kept as the prefix, the rest of this one follows it.
-            value = self._inherited.get(low, "") + value[2:]
+        elif header:
+            value = value[2:]
+            if low in _OWN_VALUE:
+                error = FormatError(
+                    f"a {p.text} value cannot begin with '##' (PBN 2.1 §4.8)",
+                    line=p.line,
+                    column=p.column,
+                )
         self._inherited[low] = value
-        return p if value is p.value else p._replace(value=value)
+        if low in self._headers or (header and error is None):
+            self._headers[low] = (p.text, p.line, p.column)
+        return (p if value is p.value else p._replace(value=value)), error
 
     # -- reading ------------------------------------------------------------------------------
     def read_board(
@@ -548,9 +569,16 @@ class PbnReader:
         # stays right even for skipped boards. A comment does not end a section (§3.8).
         groups: list[tuple[_Part, list[Token]]] = []
         section: list[Token] | None = None
+        present: set[str] = set()
+        first_tag: int | None = None
         for p in parts:
             if p.kind == "tag":
-                p = self._inherit(p)
+                present.add(p.text.lower())
+                p, bad = self._inherit(p)
+                if error is None:
+                    error = bad
+                if first_tag is None:
+                    first_tag = len(groups)
                 tokens: list[Token] = []
                 groups.append((p, tokens))
                 section = tokens if _is_section(p.text) else None
@@ -566,6 +594,14 @@ class PbnReader:
                 section.append(Token(p.text, p.line, p.column))
             else:
                 groups.append((p, []))
+        # The tags set by "##" that this board does not give, before its first tag.
+        implied: list[tuple[_Part, list[Token]]] = [
+            (_Part("tag", name, self._inherited[low], line, column), [])
+            for low, (name, line, column) in self._headers.items()
+            if low not in present
+        ]
+        at = len(groups) if first_tag is None else first_tag
+        groups[at:at] = implied
         if error is not None:
             raise error
         if v.begin_board() is not SKIP:
@@ -638,6 +674,8 @@ _VULNERABLE = {
     "BOTH": Vulnerability.BOTH,
 }
 _NOTE_RE = re.compile(r"^\s*([0-9]{1,6})\s*:(.*)$", re.DOTALL)
+# PBN 2.1 §4.8: the tags whose value may not be inherited ("#", "##").
+_OWN_VALUE = {"dealer", "vulnerable", "deal", "declarer", "contract", "auction", "play", "note"}
 # PBN 2.1 §3.4.15: the declarer's tricks ("9", "^9" with the irregularity mark), or the
 # tricks of one side or both ("NS 9", "EW 4", "NS 9 EW 4").
 _RESULT_RE = re.compile(r"^(\^?)([0-9]{1,2})$")
