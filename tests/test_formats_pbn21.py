@@ -97,7 +97,7 @@ def test_s5_7_partial_optimum_result_table_and_rows_over_lines() -> None:
         pbn.loads(bad)
 
 
-@pytest.mark.parametrize("name", ["latin1.pbn", "utf8_bom.pbn"])
+@pytest.mark.parametrize("name", ["latin1.pbn", "utf8_bom.pbn", "utf8.pbn"])
 def test_s2_2_character_sets(name: str) -> None:
     rec = read(DATA / name)[0]
     assert rec.tag("Event") == "Coupe de l'été".replace("'", "")
@@ -152,6 +152,34 @@ def test_pbn_to_lin_carries_contract_declarer_and_result_without_an_auction() ->
     assert back.contract == rec.contract
     assert back.result == 8
     assert back.tag("Event") == "Pairs"
+
+
+def test_pbn_to_lin_carries_the_result_of_a_board_played_to_the_end(tmp_path: Path) -> None:
+    """Issue 16 defect 7: Result was kept only when the play ended in a claim."""
+    rec = read(DATA / "played_result.pbn")[0]
+    assert rec.play is not None
+    assert rec.play.is_complete
+    assert (rec.result, rec.claim) == (11, None)
+    back = lin.loads(lin.dumps([rec]))[0]
+    assert (back.contract, back.declarer, back.result) == (rec.contract, rec.declarer, 11)
+    assert back.auction == rec.auction
+    assert back.play == rec.play
+    again = pbn.loads(pbn.dumps([back]))[0]
+    assert (again.contract, again.declarer, again.result) == (rec.contract, rec.declarer, 11)
+
+
+def test_cli_convert_to_lin_fails_on_what_lin_cannot_carry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 defect 7: the conversion exited 0 having lost data; now it fails, one line."""
+    from redouble.cli import main
+
+    status = main(["convert", str(DATA / "comment_in_section.pbn"), str(tmp_path / "x.lin")])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert "ScoreTable" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x.lin").exists()
 
 
 def test_pbn_to_lin_refuses_what_it_cannot_carry_naming_it() -> None:
