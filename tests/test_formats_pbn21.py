@@ -58,7 +58,29 @@ def test_s4_8_tag_inheritance() -> None:
     # "#" takes the last board that had the tag, not only the board before.
     assert boards[2].tag("Event") is None
     assert boards[3].tag("Event") == "Pairs"
-    assert boards[3].tag("Site") == "Club, room 2"
+    # "##": "use this text in all subsequent games", which need not repeat the tag; a later
+    # value redefines it for the games after it ("the next 24 boards are played at the next
+    # day").
+    assert [b.tag("Date") for b in boards] == [
+        None,
+        "2026.01.01",
+        "2026.01.01",
+        "2026.01.02",
+        "2026.01.02",
+    ]
+    assert boards[2].tags == (("Date", "2026.01.01"),)
+    assert boards[4].tags == (("Date", "2026.01.02"),)
+    assert boards[4].commentary_after == ("",)
+    # Written out, every board states its date.
+    assert pbn.loads(pbn.dumps(boards)) == boards
+
+
+@pytest.mark.parametrize("name", ["Dealer", "Deal", "Contract", "Auction", "Play", "note"])
+def test_s4_8_tags_a_board_states_itself_cannot_use_hash_hash(name: str) -> None:
+    # "The tags that are forbidden to use '#' (see above), are also forbidden to use ##."
+    with pytest.raises(FormatError, match="cannot begin with '##'") as e:
+        pbn.loads(f'[Board "1"]\n[{name} "##N"]\n')
+    assert (e.value.line, e.value.column) == (2, 1)
 
 
 def test_s5_7_partial_optimum_result_table_and_rows_over_lines() -> None:
@@ -75,7 +97,7 @@ def test_s5_7_partial_optimum_result_table_and_rows_over_lines() -> None:
         pbn.loads(bad)
 
 
-@pytest.mark.parametrize("name", ["latin1.pbn", "utf8_bom.pbn"])
+@pytest.mark.parametrize("name", ["latin1.pbn", "utf8_bom.pbn", "utf8.pbn"])
 def test_s2_2_character_sets(name: str) -> None:
     rec = read(DATA / name)[0]
     assert rec.tag("Event") == "Coupe de l'été".replace("'", "")
@@ -130,6 +152,34 @@ def test_pbn_to_lin_carries_contract_declarer_and_result_without_an_auction() ->
     assert back.contract == rec.contract
     assert back.result == 8
     assert back.tag("Event") == "Pairs"
+
+
+def test_pbn_to_lin_carries_the_result_of_a_board_played_to_the_end(tmp_path: Path) -> None:
+    """Issue 16 defect 7: Result was kept only when the play ended in a claim."""
+    rec = read(DATA / "played_result.pbn")[0]
+    assert rec.play is not None
+    assert rec.play.is_complete
+    assert (rec.result, rec.claim) == (11, None)
+    back = lin.loads(lin.dumps([rec]))[0]
+    assert (back.contract, back.declarer, back.result) == (rec.contract, rec.declarer, 11)
+    assert back.auction == rec.auction
+    assert back.play == rec.play
+    again = pbn.loads(pbn.dumps([back]))[0]
+    assert (again.contract, again.declarer, again.result) == (rec.contract, rec.declarer, 11)
+
+
+def test_cli_convert_to_lin_fails_on_what_lin_cannot_carry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16 defect 7: the conversion exited 0 having lost data; now it fails, one line."""
+    from redouble.cli import main
+
+    status = main(["convert", str(DATA / "comment_in_section.pbn"), str(tmp_path / "x.lin")])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert "ScoreTable" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "x.lin").exists()
 
 
 def test_pbn_to_lin_refuses_what_it_cannot_carry_naming_it() -> None:

@@ -95,6 +95,9 @@ def test_the_issue_16_rules_read_the_same_both_ways() -> None:
         # PBN 2.1 section 4.8: "#" on the first board, the last board that had the tag, "##".
         b'[Event "#"]\n[Board "1"]\n[Site "Club"]\n\n[Board "2"]\n\n[Site "#"]\n[Event "##x"]\n',
         b'[Site "A"]\n[Site "##B"]\n\n[Site "##C"]\n',
+        # "##" tags added to later boards (a table's too), refused on a board's own tags.
+        b'{c}\n[Event "##A"]\n[ScoreTable "##x"]\n\n{c}\n\n[Board "2"]\n[Event "B"]\n\n[Play "N"]\n',
+        b'[Board "1"]\n[Dealer "##N"]\nstray\n\n[Board "2"]\nstray\n[Note "##1:x"]\n',
         # Comments inside sections, escaped quotes, a table, a comment opening a board.
         (
             b'{c}\n[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1D 1S ; x\n{y\nz} 2H Pass\nPass Pass\n'
@@ -222,3 +225,112 @@ def test_the_streaming_reader_reads_in_memory_independent_of_the_file_size() -> 
     # One chunk of input and its boards at a time, whatever the file's length.
     assert big_peak < 2 * small_peak + 50_000
     assert big_peak < big_size // 2
+
+
+# Boards of the typed path (the core hands common boards over as typed fields) and their near
+# misses, which must go to the Python builders and come out the same.
+_TAG_VALUES = {
+    "Board": ["1", "7", "01", "1000000000", "1000000001", " 3", "3 ", "?", "", "x", "#", "##2"],
+    "Dealer": ["N", "E", "S", "W", "n", "North", "?", "", "#"],
+    "Vulnerable": ["None", "NS", "EW", "All", "Both", "Love", "-", "ns", "both", "N\u017f", "x"],
+    "Deal": [
+        "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "N:akqj.t98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "N:AKQJ.T98.765.432 - - -",
+        "#",
+        "?",
+    ],
+    "Declarer": ["N", "E", "S", "W", "^S", "s", ""],
+    "Contract": ["4S", "4SX", "4SXX", "3NT", "1C", "7NTXX", "Pass", "4s", "P", "4SXXX", "HXX", "?"],
+    "Result": ["9", "09", "0", "13", "14", "^9", "NS 9", "", "?"],
+    "Score": ["NS 620", "", "?", "#"],
+}
+_CALLS = [
+    *["Pass", "X", "XX", "1C", "1D", "1H", "1S", "1NT", "3NT", "7NT", "2C", "4S"] * 3,
+    *["AP", "=1=", "=2=", "*", "ap", "pass", "P", "1N", "1nt", "=01=", "=100=", "1C!", "-"],
+    *['"q"', "$1", "8C", "1RS"],
+]
+_CARDS = [
+    *[s + r for s in "SHDC" for r in "23456789TJQKA"],
+    *["=1=", "=2=", "*", "sa", "S10", "-", "+", "SA!", "S1"],
+]
+_NOTES = ["1:game try", "2:x", "01:lead", " 1:y", "1 :z", "7", "1234567:w", "1:"]
+_OTHER = ["Event", "Site", "West", "note", "board", "LawSet", "ScoreTable", "OptimumResultTable"]
+# How many of each list's first entries the typed path takes.
+_PLAIN = {"Board": 4, "Dealer": 4, "Vulnerable": 7, "Deal": 2, "Declarer": 4, "Contract": 7}
+_PLAIN |= {"Result": 4, "Score": 4, "calls": 40, "cards": 55, "notes": 3, "other": 3}
+
+
+@st.composite
+def _boards(draw: st.DrawFn) -> str:
+    # Half the boards use only what the typed path takes; the others mix in near misses.
+    plain = draw(st.booleans())
+
+    def pick(key: str, values: list[str]) -> str:
+        return draw(st.sampled_from(values[: _PLAIN[key]] if plain else values))
+
+    pieces = []
+    seen = set()
+    for _ in range(draw(st.integers(1, 14))):
+        kind = draw(st.sampled_from(["typed", "typed", "typed", "auction", "play", "note", "tag"]))
+        name = draw(st.sampled_from(sorted(_TAG_VALUES))) if kind == "typed" else kind
+        if plain and name in seen - {"note", "tag"}:
+            continue  # a typed tag or section given twice is an error, or a near miss
+        seen.add(name)
+        if kind == "typed":
+            pieces.append(f'[{name} "{pick(name, _TAG_VALUES[name])}"]')
+        elif kind in ("auction", "play"):
+            name = kind.title() if plain else draw(st.sampled_from(["Auction", "Play", "auction"]))
+            seat = draw(st.sampled_from(["N", "E", "S", "W"] if plain else ["n", "", "#", "N"]))
+            key, words = ("calls", _CALLS) if kind == "auction" else ("cards", _CARDS)
+            tokens = [pick(key, words) for _ in range(draw(st.integers(0, 16)))]
+            lines = [" ".join(tokens[i : i + 4]) for i in range(0, len(tokens), 4)]
+            if draw(st.booleans()) and lines:
+                lines.insert(draw(st.integers(0, len(lines))), "; a comment {in a section}")
+            pieces.append(f'[{name} "{seat}"]\n' + "\n".join(lines))
+        elif kind == "note":
+            pieces.append(f'[Note "{pick("notes", _NOTES)}"]')
+        else:
+            name = pick("other", _OTHER)
+            pieces.append(f'[{name} "{draw(st.sampled_from(["x", "A;B", "#", "##y"]))}"]')
+        if draw(st.integers(0, 5)) == 0:
+            pieces.append(draw(st.sampled_from(["{comment}", "{two\nlines}", "; semi"])))
+    return "\n".join(pieces) + "\n\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_boards(), min_size=1, max_size=4))
+def test_generated_boards_read_the_same_both_ways(boards: list[str]) -> None:
+    text = "".join(boards)
+    _both(lambda: pbn.loads(text, errors="skip"))
+    _both(lambda: pbn.load(io.BytesIO(text.encode("latin-1", "replace")), errors="skip"))
+
+
+def test_common_boards_are_built_from_the_cores_typed_fields(monkeypatch: Any) -> None:
+    # The differential tests above only hold the typed path if boards take it: the test files'
+    # and the benchmark's boards do.
+    typed = []
+    original = pbn._typed_record
+
+    def spy(fields: Any) -> Any:
+        typed.append(fields)
+        return original(fields)
+
+    monkeypatch.setattr(pbn, "_typed_record", spy)
+    data = b"".join(_board(n) for n in range(1, 4)) + (
+        b'[Board "9"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Contract "4SX"]\n[Declarer "S"]\n'
+        b'[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+        b'[Auction "S"]\n1S =1= X 4S X\nAP\n[Note "1:five"]\n[Note "2:unused"]\n'
+        b'[Play "W"]\nHA H2 =1= H5 H7\n*\n[Note "1:low"]\n[Result "10"]\n'
+    )
+    boards = _both(lambda: pbn.load(io.BytesIO(data)))[0]
+    assert len(typed) == 4 == len(boards)
+    last = boards[-1]
+    assert [c.note for c in last.auction.calls] == ["five", *[None] * 6]
+    assert last.play.tricks[0][1].note == "low"
+    assert last.claim == 10
+    assert ("Note", "2:unused") in last.tags
+    # A visitor sees groups, never typed fields.
+    assert len(list(pbn.iter_boards(io.BytesIO(data), pbn.TagsBuilder))) == 4
+    assert len(typed) == 4

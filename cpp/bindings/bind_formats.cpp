@@ -1,6 +1,8 @@
 // File formats in the core: the PBN deal-only scanner, bytes in, an (N, 4) uint64 array out;
 // and the PBN lexer of the record reader, bytes in, each board's tags, section tokens and
-// comments out as compact tuples (python/redouble/formats/pbn.py builds the records).
+// comments out as compact tuples, or a common board's typed fields made of shared objects
+// (python/redouble/formats/pbn.py builds the records).
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdio>
@@ -213,6 +215,14 @@ std::string utf8(const Text& t) {
   return out;
 }
 
+// The shared objects a typed board is made of (see PbnLexer::set_palette).
+struct Palette {
+  std::vector<py::object> seats;            // N, E, S, W
+  std::vector<py::object> vulnerabilities;  // None, NS, EW, Both
+  std::vector<py::object> calls;            // Pass, X, XX, 1C, 1D, 1H, 1S, 1NT, 2C, ... 7NT
+  std::vector<py::object> cards;            // S2..SA, H2..HA, D2..DA, C2..CA
+};
+
 class PbnLexer {
  public:
   // codec: 0 UTF-8 where valid, else ISO-8859-1 (a byte-order mark means UTF-8); 1 UTF-8;
@@ -225,6 +235,20 @@ class PbnLexer {
         max_section_tokens_(max_section_tokens),
         max_board_parts_(max_board_parts),
         max_commentary_(max_commentary) {}
+
+  // From now on a common board goes out as its typed fields, made of these objects.
+  void set_palette(const py::sequence& seats, const py::sequence& vulnerabilities,
+                   const py::sequence& calls, const py::sequence& cards) {
+    auto take = [](const py::sequence& s, std::size_t n, const char* what) {
+      if (s.size() != n)
+        throw py::value_error(std::string(what) + " needs " + std::to_string(n) + " objects");
+      std::vector<py::object> out;
+      for (const auto& o : s) out.push_back(py::reinterpret_borrow<py::object>(o));
+      return out;
+    };
+    palette_ = Palette{take(seats, 4, "seats"), take(vulnerabilities, 4, "vulnerabilities"),
+                       take(calls, 38, "calls"), take(cards, 52, "cards")};
+  }
 
   // The boards completed by `data` (and, when `final`, by the end of the input), each as
   // (error, groups): see pbn.py's _core_boards for the layout.
@@ -512,7 +536,9 @@ class PbnLexer {
     return s;
   }
 
-  // The board read so far goes out: "#" resolved, section tokens grouped under their tag.
+  // The board read so far goes out: "#" resolved, then either the finished fields of a common
+  // board (when the reader asked for records, see typed_board) or each tag, section with its
+  // tokens, and comment as a group.
   void finish_board(py::list& out) {
     if (comment_ && !error_)
       error_ = LexError{"commentary '{' is never closed", comment_line_, comment_column_};
@@ -523,6 +549,101 @@ class PbnLexer {
       return;
     }
     std::optional<LexError> error = std::move(error_);
+    resolve_values(error);
+    py::object board = py::none();
+    if (!error && palette_) board = typed_board();
+    if (!error && board.is_none()) board = groups();
+    reset();
+    if (error) {
+      py::object text = py::none();
+      if (error->text) text = to_py(*error->text);
+      out.append(py::make_tuple(py::make_tuple(error->message, error->line, error->column, text),
+                                py::none()));
+    } else {
+      out.append(py::make_tuple(py::none(), board));
+    }
+  }
+
+  // Tag values in file order with "#" and "##" resolved (a changed value goes to the arena's
+  // end), the tags set by "##" added where the board lacks them, and the first data token
+  // outside a section or "##" where the standard forbids it found.
+  // PBN 2.1 section 4.8: "#" takes the value of the tag in the nearest previous game that had
+  // it ("" if none). A value beginning with "##" gives the text after "##", to be used in all
+  // subsequent games, so that they need not repeat the tag; the tag may still be redefined
+  // later (the new value then holds for the games after it). Neither is allowed for Dealer,
+  // Vulnerable, Deal, Declarer, Contract, Auction, Play and the notes; "##" there is refused
+  // ("#" is read, as it always was, from the previous board).
+  void resolve_values(std::optional<LexError>& error) {
+    static const std::array<std::string_view, 8> own{"dealer",   "vulnerable", "deal", "declarer",
+                                                     "contract", "auction",    "play", "note"};
+    bool in_section = false;
+    std::vector<Text> present;
+    std::size_t first_tag = parts_.size();
+    for (std::size_t k = 0; k < parts_.size(); ++k) {
+      Part& p = parts_[k];
+      if (p.kind == 0) {
+        first_tag = std::min(first_tag, k);
+        Text& low = low_;
+        low.assign(text_of(p));
+        for (auto& c : low)
+          if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
+        present.push_back(low);
+        Text& value = value_;
+        value.assign(value_of(p));
+        auto it = inherited_.find(low);
+        const bool header = value.size() >= 2 && value[0] == '#' && value[1] == '#';
+        bool forbidden = false;
+        if (value.size() == 1 && value[0] == '#') {
+          value.assign(it == inherited_.end() ? Text{} : it->second);
+        } else if (header) {
+          value.erase(0, 2);
+          for (std::string_view name : own) forbidden = forbidden || ascii_is(low, name);
+          if (forbidden && !error)
+            error = LexError{
+                "a " + utf8(Text(text_of(p))) + " value cannot begin with '##' (PBN 2.1 \u00a74.8)",
+                p.line, p.column, std::nullopt};
+        }
+        if (value != value_of(p)) {
+          p.value_off = arena_.size();
+          p.value_len = value.size();
+          arena_ += value;
+        }
+        if (it == inherited_.end()) {
+          inherited_.emplace(low, value);
+        } else {
+          it->second.assign(value);
+        }
+        auto h = headers_.begin();
+        while (h != headers_.end() && h->first != low) ++h;
+        if (h != headers_.end()) {
+          h->second = Header{Text(text_of(p)), p.line, p.column};
+        } else if (header && !forbidden) {
+          headers_.emplace_back(low, Header{Text(text_of(p)), p.line, p.column});
+        }
+        in_section = is_section(low);
+      } else if (p.kind == 1 && !in_section && !error) {
+        error = LexError{"", p.line, p.column, Text(text_of(p))};
+      }
+    }
+    std::vector<Part> implied;
+    for (const auto& [low, h] : headers_) {
+      bool here = false;
+      for (const Text& t : present) here = here || t == low;
+      if (here) continue;
+      Part p{0, arena_.size(), h.name.size(), 0, 0, h.line, h.column};
+      arena_ += h.name;
+      p.value_off = arena_.size();
+      const Text& value = inherited_.at(low);
+      p.value_len = value.size();
+      arena_ += value;
+      implied.push_back(p);
+    }
+    parts_.insert(parts_.begin() + static_cast<std::ptrdiff_t>(first_tag), implied.begin(),
+                  implied.end());
+  }
+
+  // Each tag, section (with its tokens) and comment as a group (pbn.py's _Group).
+  py::list groups() {
     py::list groups;
     py::list texts;
     std::string positions;
@@ -542,32 +663,16 @@ class PbnLexer {
       positions.clear();
       in_section = false;
     };
-    for (Part& p : parts_) {
+    static const Text deal = from_ascii("deal");
+    for (const Part& p : parts_) {
       if (p.kind == 0) {
         close_section();
         const std::u32string_view name = text_of(p);
-        const std::u32string_view written = value_of(p);
+        const Text value(value_of(p));
         Text& low = low_;
         low.assign(name);
         for (auto& c : low)
           if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
-        Text& value = value_;
-        auto it = inherited_.find(low);
-        if (written.size() == 1 && written[0] == '#') {
-          // PBN 2.1 section 4.8: the last board that had the tag; none yet: empty.
-          value.assign(it == inherited_.end() ? Text{} : it->second);
-        } else if (written.size() >= 2 && written[0] == '#' && written[1] == '#') {
-          // "##": the earlier value is the prefix, the rest of this one follows it.
-          value.assign(it == inherited_.end() ? Text{} : it->second);
-          value.append(written.substr(2));
-        } else {
-          value.assign(written);
-        }
-        if (it == inherited_.end()) {
-          inherited_.emplace(low, value);
-        } else {
-          it->second.assign(value);
-        }
         if (is_section(low)) {
           in_section = true;
           open_index = groups.size();
@@ -579,17 +684,13 @@ class PbnLexer {
         } else {
           py::object masks = py::none();
           std::array<std::uint64_t, 4> hands{};
-          static const Text deal = from_ascii("deal");
           if (low == deal && canonical_deal(value, hands))
             masks = py::make_tuple(hands[0], hands[1], hands[2], hands[3]);
           groups.append(
               py::make_tuple(0, token(name), token(value), p.line, p.column, masks, py::none()));
         }
       } else if (p.kind == 1) {
-        if (!in_section) {
-          if (!error) error = LexError{"", p.line, p.column, Text(text_of(p))};
-          continue;
-        }
+        if (!in_section) continue;  // an error already (resolve_values)
         texts.append(token(text_of(p)));
         const std::array<std::uint32_t, 2> at{static_cast<std::uint32_t>(p.line),
                                               static_cast<std::uint32_t>(p.column)};
@@ -602,15 +703,325 @@ class PbnLexer {
       }
     }
     close_section();
-    reset();
-    if (error) {
-      py::object text = py::none();
-      if (error->text) text = to_py(*error->text);
-      out.append(py::make_tuple(py::make_tuple(error->message, error->line, error->column, text),
-                                py::none()));
-    } else {
-      out.append(py::make_tuple(py::none(), groups));
+    return groups;
+  }
+
+  // -- The typed board -------------------------------------------------------------------------
+  // What pbn.py's _fast_record makes of a board, for the boards every writer writes: the tags
+  // Board, Dealer, Vulnerable, Deal, Declarer, Contract, Result and Score (exact case, once
+  // each) in their plain spellings, an Auction and a Play of canonical calls and cards ("Pass",
+  // "X", "XX", "1C".."7NT"; "SA".."C2"), AP, note references "=n=" with their notes, a final
+  // "*", comments, and any other tag kept verbatim. Anything else (another spelling, a table,
+  // a value RecordBuilder would refuse) gives None and the board goes out as groups, so the
+  // records never depend on which path built them (tests/test_pbn_core.py).
+
+  struct Note {
+    std::uint32_t number;
+    const Part* part;
+    std::size_t text_start;  // in the value, after the colon
+    bool used;
+  };
+
+  struct Places {
+    const Part* tag = nullptr;
+    int seat = -1;
+    bool complete = true;
+    std::vector<std::uint8_t> codes;
+    std::vector<std::pair<std::size_t, std::uint32_t>> refs;  // (place, note number)
+    std::vector<Note> notes;
+  };
+
+  static int seat_code(std::u32string_view v) {
+    if (v.size() != 1) return -1;
+    switch (v[0]) {
+      case 'N':
+        return 0;
+      case 'E':
+        return 1;
+      case 'S':
+        return 2;
+      case 'W':
+        return 3;
+      default:
+        return -1;
     }
+  }
+
+  static bool ascii_is(std::u32string_view v, std::string_view s) {
+    if (v.size() != s.size()) return false;
+    for (std::size_t k = 0; k < s.size(); ++k)
+      if (v[k] != static_cast<unsigned char>(s[k])) return false;
+    return true;
+  }
+
+  static int strain_code(std::u32string_view v) {
+    static constexpr std::array<std::string_view, 5> strains{"C", "D", "H", "S", "NT"};
+    for (std::size_t k = 0; k < strains.size(); ++k)
+      if (ascii_is(v, strains[k])) return static_cast<int>(k);
+    return -1;
+  }
+
+  // 0 Pass, 1 X, 2 XX, 3 + 5 * (level - 1) + strain (C D H S NT) for a bid; -1 otherwise.
+  static int call_code(std::u32string_view t) {
+    if (ascii_is(t, "Pass")) return 0;
+    if (ascii_is(t, "X")) return 1;
+    if (ascii_is(t, "XX")) return 2;
+    if (t.size() < 2 || t[0] < '1' || t[0] > '7') return -1;
+    const int strain = strain_code(t.substr(1));
+    return strain < 0 ? -1 : 3 + 5 * static_cast<int>(t[0] - '1') + strain;
+  }
+
+  // suit (S H D C) * 13 + rank (2..A); -1 otherwise.
+  static int card_code(std::u32string_view t) {
+    static constexpr std::string_view suits = "SHDC";
+    static constexpr std::string_view ranks = "23456789TJQKA";
+    if (t.size() != 2 || t[0] >= 0x80 || t[1] >= 0x80) return -1;
+    const auto s = suits.find(static_cast<char>(t[0]));
+    const auto r = ranks.find(static_cast<char>(t[1]));
+    if (s == std::string_view::npos || r == std::string_view::npos) return -1;
+    return static_cast<int>(s * 13 + r);
+  }
+
+  // "=n=" for n in 1..99 written without a leading zero; 0 otherwise.
+  static std::uint32_t note_ref(std::u32string_view t) {
+    if (t.size() < 3 || t.size() > 4 || t.front() != '=' || t.back() != '=' || t[1] == '0')
+      return 0;
+    std::uint32_t n = 0;
+    for (std::size_t k = 1; k + 1 < t.size(); ++k) {
+      if (t[k] < '0' || t[k] > '9') return 0;
+      n = n * 10 + static_cast<std::uint32_t>(t[k] - '0');
+    }
+    return n;
+  }
+
+  // A value RecordBuilder reads as given: not empty, not "?", no surrounding space.
+  static bool plain(std::u32string_view v) {
+    return !v.empty() && !(v.size() == 1 && v[0] == '?') && !py_space(v.front()) &&
+           !py_space(v.back());
+  }
+
+  static bool digits(std::u32string_view v, std::size_t most, std::uint64_t& n) {
+    if (v.empty() || v.size() > most) return false;
+    n = 0;
+    for (char32_t c : v) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + (c - '0');
+    }
+    return true;
+  }
+
+  static int vulnerable_code(std::u32string_view v) {
+    std::string up;
+    for (char32_t c : v) {
+      if (c >= 0x80) return -1;  // Python's upper() maps some letters to ASCII ones
+      up.push_back(static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c));
+    }
+    if (up == "NONE" || up == "LOVE" || up == "-") return 0;
+    if (up == "NS") return 1;
+    if (up == "EW") return 2;
+    if (up == "ALL" || up == "BOTH") return 3;
+    return -1;
+  }
+
+  // "Pass" or level, strain and "", "X" or "XX", as Contract.parse reads them.
+  static bool plain_contract(std::u32string_view v) {
+    if (ascii_is(v, "Pass")) return true;
+    if (v.size() < 2 || v[0] < '1' || v[0] > '7') return false;
+    std::u32string_view rest = v.substr(1);
+    std::size_t x = 0;
+    while (x < rest.size() && rest[rest.size() - 1 - x] == 'X') ++x;
+    return x <= 2 && strain_code(rest.substr(0, rest.size() - x)) >= 0;
+  }
+
+  bool section_tokens(Places& s, const Part& p, bool auction) {
+    const std::u32string_view t = text_of(p);
+    if (!s.complete) return false;  // text after '*'
+    if (t.size() == 1 && t[0] == '*') {
+      s.complete = false;
+      return true;
+    }
+    if (const std::uint32_t ref = note_ref(t); ref != 0) {
+      if (s.codes.empty() || (!s.refs.empty() && s.refs.back().first == s.codes.size() - 1))
+        return false;
+      s.refs.emplace_back(s.codes.size() - 1, ref);
+      return true;
+    }
+    if (auction && ascii_is(t, "AP")) {
+      s.codes.insert(s.codes.end(), 3, 0);
+      return true;
+    }
+    const int code = auction ? call_code(t) : card_code(t);
+    if (code < 0) return false;
+    s.codes.push_back(static_cast<std::uint8_t>(code));
+    return true;
+  }
+
+  static bool add_note(Places& s, const Part& p, std::u32string_view v) {
+    std::size_t k = 0;
+    std::uint32_t number = 0;
+    while (k < v.size() && k < 7 && v[k] >= '0' && v[k] <= '9')
+      number = number * 10 + (v[k++] - '0');
+    if (k == 0 || k > 6 || k >= v.size() || v[k] != ':') return false;
+    for (const Note& n : s.notes)
+      if (n.number == number) return false;
+    s.notes.push_back(Note{number, &p, k + 1, false});
+    return true;
+  }
+
+  py::object typed_board() {
+    static const std::array<std::string_view, 8> typed_names{
+        "Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score"};
+    static const std::array<std::string_view, 14> slow_names{
+        "board", "dealer", "vulnerable", "deal", "declarer",          "contract", "result",
+        "score", "note",   "auction",    "play", "doubledummytricks", "lawset",   "declaration"};
+    std::array<const Part*, 8> typed{};
+    std::vector<const Part*> others;
+    std::vector<std::pair<const Part*, const Part*>> comments;  // (comment, the tag before)
+    std::array<Places, 2> sections;
+    int current = -1;  // the section whose tokens come next: 0 Auction, 1 Play
+    int note_section = -1;
+    const Part* last = nullptr;
+    std::array<std::uint64_t, 4> hands{};
+    std::uint64_t board = 0;
+    std::uint64_t result = 0;
+    for (const Part& p : parts_) {
+      if (p.kind == 2) {
+        comments.emplace_back(&p, last);
+        continue;
+      }
+      if (p.kind == 1) {
+        if (current < 0 || !section_tokens(sections[current], p, current == 0)) return py::none();
+        continue;
+      }
+      const std::u32string_view name = text_of(p);
+      const std::u32string_view v = value_of(p);
+      current = -1;
+      last = &p;
+      if (ascii_is(name, "Auction") || ascii_is(name, "Play")) {
+        const int k = name.size() == 7 ? 0 : 1;
+        Places& s = sections[k];
+        if (s.tag != nullptr || (s.seat = seat_code(v)) < 0) return py::none();
+        s.tag = &p;
+        current = note_section = k;
+        continue;
+      }
+      if (ascii_is(name, "Note")) {
+        if (note_section < 0 || !add_note(sections[note_section], p, v)) return py::none();
+        last = sections[note_section].tag;
+        continue;
+      }
+      std::size_t t = 0;
+      while (t < typed_names.size() && !ascii_is(name, typed_names[t])) ++t;
+      if (t == typed_names.size()) {
+        Text& low = low_;
+        low.assign(name);
+        for (auto& c : low)
+          if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
+        if (is_section(low)) return py::none();
+        for (std::string_view slow : slow_names)
+          if (ascii_is(low, slow)) return py::none();
+        others.push_back(&p);
+        continue;
+      }
+      if (typed[t] != nullptr) return py::none();
+      typed[t] = &p;
+      if (t == 7) continue;  // Score: verbatim
+      if (t == 3) {
+        if (!canonical_deal(Text(v), hands)) return py::none();
+        continue;
+      }
+      if (!plain(v)) return py::none();
+      bool ok = true;
+      if (t == 0) {
+        ok = digits(v, 10, board) && board <= 1000000000;
+      } else if (t == 1 || t == 4) {
+        ok = seat_code(v) >= 0;
+      } else if (t == 2) {
+        ok = vulnerable_code(v) >= 0;
+      } else if (t == 5) {
+        ok = plain_contract(v);
+      } else if (t == 6) {
+        ok = digits(v, 2, result) && result <= 13;
+      }
+      if (!ok) return py::none();
+    }
+    // Every note reference needs its note.
+    for (Places& s : sections) {
+      for (auto [place, number] : s.refs) {
+        bool found = false;
+        for (Note& n : s.notes)
+          if (n.number == number) {
+            n.used = found = true;
+          }
+        if (!found) return py::none();
+      }
+    }
+
+    // The board is a common one: its fields.
+    const auto& pal = *palette_;
+    py::list tags;
+    for (const Part* p : others)
+      tags.append(py::make_tuple(token(text_of(*p)), token(value_of(*p))));
+    py::object note_name = py::str("Note");
+    for (const Places& s : sections)
+      for (const Note& n : s.notes) {
+        if (n.used) continue;
+        const std::u32string_view text = value_of(*n.part).substr(n.text_start);
+        Text joined = from_ascii(std::to_string(n.number));
+        joined.push_back(':');
+        joined += text;
+        tags.append(py::make_tuple(note_name, to_py(joined)));
+      }
+    auto seat_of = [&](const Part* p) -> py::object {
+      return p == nullptr ? py::none() : pal.seats[seat_code(value_of(*p))];
+    };
+    py::object masks = py::none();
+    if (typed[3] != nullptr) masks = py::make_tuple(hands[0], hands[1], hands[2], hands[3]);
+    auto places = [&](const Places& s, bool auction) -> py::object {
+      if (s.tag == nullptr) return py::none();
+      const auto& objects = auction ? pal.calls : pal.cards;
+      const std::size_t n = s.codes.size();
+      py::tuple items;
+      if (auction) {
+        items = py::tuple(n);
+        for (std::size_t k = 0; k < n; ++k) items[k] = objects[s.codes[k]];
+      } else {
+        items = py::tuple((n + 3) / 4);
+        for (std::size_t r = 0; r * 4 < n; ++r) {
+          py::tuple row(std::min<std::size_t>(4, n - r * 4));
+          for (std::size_t k = 0; k < row.size(); ++k) row[k] = objects[s.codes[r * 4 + k]];
+          items[r] = row;
+        }
+      }
+      py::list refs;
+      for (auto [place, number] : s.refs)
+        for (const Note& note : s.notes)
+          if (note.number == number) {
+            const std::u32string_view text = value_of(*note.part).substr(note.text_start);
+            refs.append(py::make_tuple(place, to_py(text.data(), text.size())));
+          }
+      return py::make_tuple(pal.seats[s.seat], items, py::bool_(s.complete), py::tuple(refs));
+    };
+    py::tuple commentary(comments.size());
+    py::tuple anchors(comments.size());
+    py::str nothing("");
+    for (std::size_t k = 0; k < comments.size(); ++k) {
+      const std::u32string_view text = text_of(*comments[k].first);
+      commentary[k] = to_py(text.data(), text.size());
+      anchors[k] =
+          comments[k].second == nullptr ? py::object(nothing) : token(text_of(*comments[k].second));
+    }
+    auto value_or_none = [&](const Part* p) -> py::object {
+      return p == nullptr ? py::none() : py::object(token(value_of(*p)));
+    };
+    return py::make_tuple(
+        py::tuple(tags), typed[0] == nullptr ? py::object(py::none()) : py::int_(board),
+        seat_of(typed[1]),
+        typed[2] == nullptr ? py::object(py::none())
+                            : pal.vulnerabilities[vulnerable_code(value_of(*typed[2]))],
+        masks, seat_of(typed[4]), value_or_none(typed[5]),
+        typed[6] == nullptr ? py::object(py::none()) : py::int_(result), value_or_none(typed[7]),
+        places(sections[0], true), places(sections[1], false), commentary, anchors);
   }
 
   void reset() {
@@ -646,6 +1057,13 @@ class PbnLexer {
   std::size_t section_tokens_ = 0;
   std::map<Text, Text> inherited_;
   std::unordered_map<Text, py::object> interned_;
+  std::optional<Palette> palette_;
+  struct Header {
+    Text name;  // as last written
+    std::size_t line;
+    std::size_t column;
+  };
+  std::vector<std::pair<Text, Header>> headers_;  // tags set by "##", in file order
 };
 
 }  // namespace
@@ -675,6 +1093,11 @@ void bind_formats(py::module_& m) {
       .def(py::init<bool, int, std::size_t, std::size_t, std::size_t, std::size_t>(),
            py::arg("text"), py::arg("codec"), py::arg("max_line"), py::arg("max_section_tokens"),
            py::arg("max_board_parts"), py::arg("max_commentary"))
+      .def("set_palette", &PbnLexer::set_palette, py::arg("seats"), py::arg("vulnerabilities"),
+           py::arg("calls"), py::arg("cards"),
+           "From now on a common board goes out as typed fields made of these shared objects "
+           "(seats N E S W; vulnerabilities None NS EW Both; the 38 calls Pass X XX 1C..7NT; "
+           "the 52 cards S2..SA H2..HA D2..DA C2..CA).")
       .def("feed", &PbnLexer::feed, py::arg("data"), py::arg("final"),
            "The boards that `data` completes (all the rest when `final`), as (error, groups).");
 }

@@ -1,5 +1,6 @@
 """Stubs for redouble._core, the compiled C++ core (kept in sync by mypy.stubtest in CI)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -164,6 +165,13 @@ class PbnLexer:
         max_section_tokens: int,
         max_board_parts: int,
         max_commentary: int,
+    ) -> None: ...
+    def set_palette(
+        self,
+        seats: Sequence[Any],
+        vulnerabilities: Sequence[Any],
+        calls: Sequence[Any],
+        cards: Sequence[Any],
     ) -> None: ...
     def feed(self, data: bytes, final: bool) -> list[Any]: ...
 

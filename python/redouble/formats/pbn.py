@@ -12,7 +12,10 @@ What is read
   redouble types (Board, Dealer, Vulnerable, Deal, Declarer, Contract, Result, Score,
   Auction, Play, Note, DoubleDummyTricks, OptimumResultTable, LawSet, Declaration). Other
   tags are kept verbatim and in order in ``BoardRecord.tags``.
-- A tag value ``"#"`` repeats the previous board's value of that tag (PBN §4.8).
+- A tag value ``"#"`` repeats the value of that tag in the last board that had it, ``""`` if
+  none; ``"##text"`` gives ``text``, which every later board takes when it does not give the
+  tag itself, until a new value redefines it (PBN §4.8; refused on Dealer, Vulnerable, Deal,
+  Declarer, Contract, Auction, Play and Note).
 - The Auction section: calls (see :mod:`~redouble.formats.records` for the token grammar),
   ``AP`` (all pass: three passes), ``*`` (auction unfinished), ``-``/``+`` placeholders, note
   references ``=n=`` resolved through the ``[Note "n:text"]`` tags that follow the section,
@@ -380,8 +383,11 @@ class PbnReader:
             _check_encoding(encoding)
             self._lines = _iter_lines(source, self._limits.max_line)
         self._lineno = 0
-        # PBN 2.1 §4.8: "#" takes the value of the last board that had the tag.
+        # PBN 2.1 §4.8: "#" takes the value of the last board that had the tag; a tag once
+        # given with "##" is added, with its latest value, to every later board that lacks it
+        # (name as last written, and where).
         self._inherited: dict[str, str] = {}
+        self._headers: dict[str, tuple[str, int, int]] = {}
 
     # -- lexing -----------------------------------------------------------------------------
     def _lex_board(self) -> tuple[list[_Part], FormatError | None, int] | None:
@@ -515,18 +521,33 @@ class PbnReader:
             return None
         return parts, error, start
 
-    def _inherit(self, p: _Part) -> _Part:
-        """Resolve ``#`` and ``##`` (PBN 2.1 §4.8) and remember the value for later boards."""
+    def _inherit(self, p: _Part) -> tuple[_Part, FormatError | None]:
+        """Resolve ``#`` and ``##`` (PBN 2.1 §4.8) and remember the value for later boards.
+
+        ``#`` takes the value of the tag in the nearest previous board that had it (``""`` if
+        none). A value beginning with ``##`` gives the text after it, to be used in all later
+        boards, which then need not repeat the tag; a later value of the tag redefines it.
+        Neither is allowed for the tags a board must state for itself: ``##`` there is an
+        error (``#`` is read as for any tag).
+        """
         low = p.text.lower()
         value = p.value
+        error = None
+        header = value.startswith("##")
         if value == "#":
-            # The last board that had the tag; none yet: the empty value.
             value = self._inherited.get(low, "")
-        elif value.startswith("##"):
-            # The earlier value is kept as the prefix, the rest of this one follows it.
-            value = self._inherited.get(low, "") + value[2:]
+        elif header:
+            value = value[2:]
+            if low in _OWN_VALUE:
+                error = FormatError(
+                    f"a {p.text} value cannot begin with '##' (PBN 2.1 §4.8)",
+                    line=p.line,
+                    column=p.column,
+                )
         self._inherited[low] = value
-        return p if value is p.value else p._replace(value=value)
+        if low in self._headers or (header and error is None):
+            self._headers[low] = (p.text, p.line, p.column)
+        return (p if value is p.value else p._replace(value=value)), error
 
     # -- reading ------------------------------------------------------------------------------
     def read_board(
@@ -548,9 +569,16 @@ class PbnReader:
         # stays right even for skipped boards. A comment does not end a section (§3.8).
         groups: list[tuple[_Part, list[Token]]] = []
         section: list[Token] | None = None
+        present: set[str] = set()
+        first_tag: int | None = None
         for p in parts:
             if p.kind == "tag":
-                p = self._inherit(p)
+                present.add(p.text.lower())
+                p, bad = self._inherit(p)
+                if error is None:
+                    error = bad
+                if first_tag is None:
+                    first_tag = len(groups)
                 tokens: list[Token] = []
                 groups.append((p, tokens))
                 section = tokens if _is_section(p.text) else None
@@ -566,6 +594,14 @@ class PbnReader:
                 section.append(Token(p.text, p.line, p.column))
             else:
                 groups.append((p, []))
+        # The tags set by "##" that this board does not give, before its first tag.
+        implied: list[tuple[_Part, list[Token]]] = [
+            (_Part("tag", name, self._inherited[low], line, column), [])
+            for low, (name, line, column) in self._headers.items()
+            if low not in present
+        ]
+        at = len(groups) if first_tag is None else first_tag
+        groups[at:at] = implied
         if error is not None:
             raise error
         if v.begin_board() is not SKIP:
@@ -638,6 +674,8 @@ _VULNERABLE = {
     "BOTH": Vulnerability.BOTH,
 }
 _NOTE_RE = re.compile(r"^\s*([0-9]{1,6})\s*:(.*)$", re.DOTALL)
+# PBN 2.1 §4.8: the tags whose value may not be inherited ("#", "##").
+_OWN_VALUE = {"dealer", "vulnerable", "deal", "declarer", "contract", "auction", "play", "note"}
 # PBN 2.1 §3.4.15: the declarer's tricks ("9", "^9" with the irregularity mark), or the
 # tricks of one side or both ("NS 9", "EW 4", "NS 9 EW 4").
 _RESULT_RE = re.compile(r"^(\^?)([0-9]{1,2})$")
@@ -1212,7 +1250,9 @@ def _visit_groups(groups: Sequence[_Group], v: BaseVisitor[ResultT]) -> ResultT:
 class _CoreReader:
     """Reads boards through the core's lexer; the same boards and errors as PbnReader."""
 
-    def __init__(self, handle: IO[Any], text: bool, codec: int, limits: Limits) -> None:
+    def __init__(
+        self, handle: IO[Any], text: bool, codec: int, limits: Limits, records: bool = False
+    ) -> None:
         self._handle = handle
         self._text = text
         self._lexer = _core.PbnLexer(
@@ -1223,6 +1263,10 @@ class _CoreReader:
             min(limits.max_board_parts, _CORE_LIMIT),
             min(limits.max_commentary, _CORE_LIMIT),
         )
+        # A reader of records takes common boards as typed fields (no visitor sees them).
+        self._records = records
+        if records:
+            self._lexer.set_palette(*_palette())
         self._pending: list[Any] = []
         self._next = 0
         self._done = False
@@ -1259,6 +1303,10 @@ class _CoreReader:
             if text is not None:
                 message = f"unexpected text {text!r} outside a section"
             raise FormatError(message, line=line, column=column)
+        if type(groups) is tuple:
+            if visitor is not None:
+                raise TypeError("this reader was opened for records, not for a visitor")
+            return _typed_record(groups)
         if visitor is None:
             record = _fast_record(groups)
             if record is not None:
@@ -1268,7 +1316,7 @@ class _CoreReader:
 
 
 def _reader_for(
-    handle: IO[Any], encoding: str | None, limits: Limits | None
+    handle: IO[Any], encoding: str | None, limits: Limits | None, records: bool = False
 ) -> PbnReader | _CoreReader:
     if limits is not None and not isinstance(limits, Limits):
         raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
@@ -1276,7 +1324,9 @@ def _reader_for(
         codec = _check_encoding(encoding)
         text = not isinstance(handle.read(0), bytes)
         if text or codec in _CORE_CODECS:
-            return _CoreReader(handle, text, _CORE_CODECS.get(codec, 0), limits or Limits())
+            return _CoreReader(
+                handle, text, _CORE_CODECS.get(codec, 0), limits or Limits(), records
+            )
     return PbnReader(handle, encoding=encoding, limits=limits)
 
 
@@ -1533,6 +1583,97 @@ def _fast_record(groups: Sequence[_Group]) -> BoardRecord | None:
     return _bare(BoardRecord, fields)
 
 
+def _palette() -> tuple[tuple[Any, ...], ...]:
+    """The shared objects the core makes typed boards of, in the order it indexes them."""
+    global _PALETTE
+    if _PALETTE is None:
+        strains = ("C", "D", "H", "S", "NT")
+        calls = ("Pass", "X", "XX", *(f"{lv}{s}" for lv in range(1, 8) for s in strains))
+        cards = tuple(s + r for s in "SHDC" for r in "23456789TJQKA")
+        _PALETTE = (
+            (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST),
+            (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH),
+            tuple(Call(c) for c in calls),
+            tuple(PlayedCard(c) for c in cards),
+        )
+    return _PALETTE
+
+
+_PALETTE: tuple[tuple[Any, ...], ...] | None = None
+_new_deal = Deal.__new__
+_set_masks = vars(Deal)["_masks"].__set__  # the slot's setter, as object.__setattr__ sets it
+
+
+def _typed_record(t: tuple[Any, ...]) -> BoardRecord:
+    """The record of a board the core read as typed fields (PbnLexer.typed_board): what
+    _fast_record and RecordBuilder make of it (the differential tests hold the three equal)."""
+    (
+        tags,
+        board,
+        dealer,
+        vulnerability,
+        masks,
+        declarer,
+        contract_text,
+        result,
+        score,
+        auction,
+        play,
+        commentary,
+        anchors,
+    ) = t
+    f = _BOARD_DEFAULTS.copy()
+    f["tags"] = tags
+    f["board"] = board
+    f["dealer"] = dealer
+    f["vulnerability"] = vulnerability
+    if masks is not None:
+        deal = _new_deal(Deal)
+        _set_masks(deal, masks)  # the core checked the four hands
+        f["deal"] = deal
+    f["declarer"] = declarer
+    contract = None
+    if contract_text is not None:
+        contract = _CONTRACTS.get(contract_text)
+        if contract is None:
+            contract = Contract.parse(contract_text)
+            if len(_CONTRACTS) < 4096:
+                _CONTRACTS[contract_text] = contract
+    f["result"] = result
+    f["score"] = score
+    if auction is not None:
+        first, calls, complete, refs = auction
+        if refs:
+            calls = list(calls)
+            for k, note in refs:
+                calls[k] = _bare(Call, {"token": calls[k].token, "note": note, "annotations": ()})
+            calls = tuple(calls)
+        record = _bare(AuctionRecord, {"first": first, "calls": calls, "is_complete": complete})
+        f["auction"] = record
+        if contract is None and complete:
+            final = record.final_contract()
+            if final is not None:
+                contract = final[0]
+                if final[1] is not None and declarer is None:
+                    f["declarer"] = final[1]
+    f["contract"] = contract
+    if play is not None:
+        leader, rows, complete, refs = play
+        if refs:
+            places = [c for row in rows for c in row]
+            for k, note in refs:
+                places[k] = _bare(
+                    PlayedCard, {"token": places[k].token, "note": note, "annotations": ()}
+                )
+            rows = tuple(tuple(places[i : i + 4]) for i in range(0, len(places), 4))
+        f["play"] = _bare(PlayRecord, {"leader": leader, "tricks": rows, "is_complete": complete})
+        if not complete and result is not None:
+            f["claim"] = result
+    f["commentary"] = commentary
+    f["commentary_after"] = anchors
+    return _bare(BoardRecord, f)
+
+
 # ---------------------------------------------------------------------------------------------
 # Convenience readers
 # ---------------------------------------------------------------------------------------------
@@ -1573,7 +1714,7 @@ def iter_boards(
     skip = check_errors_mode(errors)
     handle, owned = _open_source(source)
     try:
-        reader = _reader_for(handle, encoding, limits)
+        reader = _reader_for(handle, encoding, limits, records=visitor is None)
         while True:
             try:
                 item = reader.read_board(visitor)
