@@ -10,6 +10,7 @@ from ..irregularities import (
     IrregularityError,
     Ruling,
 )
+from ..irregularities.referee import side_bids, stand_auction
 from .core import _IMPOSSIBLE_BID, TOP_LEVEL, _Consent, _parse_card
 from .events import Event, Phase
 from .reports import _Reports
@@ -66,7 +67,7 @@ class _LenientDeclaring(_Reports):
                 if c.is_bid
                 else Irregularity.DOUBLE_OUT_OF_TURN
             )
-            stand = impossible is None and self._stand_auction(d, s, c) is not None
+            stand = impossible is None and stand_auction(self._law, d, s, c) is not None
             self._log.append(Event("call", s, {"call": text}))
             self._raise(
                 kind,
@@ -80,7 +81,7 @@ class _LenientDeclaring(_Reports):
             assert c.declaration is not None
             seven = Call(CallKind.BID, TOP_LEVEL, c.declaration)
             drop: list[str] = [] if d.is_legal(seven) else ["accept"]
-            if not self._side_bids(d, s.side.opponents):
+            if not side_bids(d, s.side.opponents):
                 drop.append("previous_final")
             self._log.append(Event("call", s, {"call": text}))
             self._raise(

@@ -5,18 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, Seat, Side
+from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from ..irregularities import (
     Irregularity,
-    Obligation,
-    ObligationKind,
     claim_holds,
-    law64_transfer,
-    revoke_score_arguments,
 )
-from ..irregularities.table import _established, _Revoke
-from ..laws import Law64Revoke
+from ..irregularities.judging import NoLaw, judge_play, revoke_claims, revoke_penalty
+from ..irregularities.table import _Revoke
 from .core import TRICKS, _HandState, _parse_card
 from .events import Event, Phase
 
@@ -60,81 +56,34 @@ class _LenientPlay(_HandState):
             self._gather()
         self._surplus_found_by_want_of_a_card()
 
-    def _place(self, s: Seat, c: Card) -> None:
-        """Put `s`'s card `c` on the table and raise what it breaks (internal)."""
-        t = self._table
-        assert t is not None
-        assert self._contract is not None
-        declarer, dummy = self._contract.declarer, self._contract.dummy
-        defenders = declarer.side.opponents
-        for rv in self._revokes:  # A85: the revoking side plays to the following trick
-            later = rv.trick < len(t.tricks) and rv.seat.side == s.side
-            if later and rv.questioned and not (rv.established or rv.corrected):
-                self._establish(rv)
-        lead = not t.cards
-        follow = t.follow(s, lead)
-        failed: Obligation | None = None
-        for o, trick in t.applicable(self._obligations, defenders.seats, s, lead):
-            allowed = t.allowed(o, s, follow, lead)
-            self._obligations.remove((o, trick))
-            if not allowed:
-                if o.kind is ObligationKind.LEAD_SUIT:
-                    self._raise(
-                        Irregularity.CALLED_SUIT_NOT_HELD,
-                        s,
-                        data={"suit": o.suit.letter if o.suit else None},
-                    )
+    def _place(self, seat: Seat, card: Card) -> None:
+        """Put `seat`'s `card` on the table and raise what the referee finds it breaks
+        (internal)."""
+        table = self._table
+        assert table is not None
+        verdict = judge_play(self._view(), seat, card)
+        for index in verdict.established:  # A85: the revoking side plays to the next trick
+            self._establish(self._revokes[index])
+        for pending in verdict.spent:
+            self._obligations.remove(pending)
+        for request in verdict.before:
+            self._raise_request(request)
+        if verdict.lead:
+            table.leader = seat
+        table.add(seat, card)
+        self._callable[seat].discard(card)
+        for item in verdict.after:
+            if isinstance(item, NoLaw):
+                self._log.append(
+                    Event(item.kind, item.seat, {"card": str(item.card), "no_law": True})
+                )
                 continue
-            if c not in allowed and failed is None and (s.side == defenders or s == dummy):
-                failed = o
-        revoke = not lead and c not in follow
-        rightful = t.rightful
-        if lead:
-            t.leader = s
-        expected = t.expected()
-        t.add(s, c)
-        index = len(t.tricks)
-        self._callable[s].discard(c)
-        if lead and s != rightful:
-            if s.side == declarer.side:
-                self._raise(
-                    Irregularity.DECLARER_LEAD_OUT_OF_TURN,
-                    s,
-                    data={"card": str(c), "rightful": rightful.letter, "trick": index},
-                    claimants=(declarer,),
+            ruling = self._raise_request(item)
+            if item.revoke:
+                trick = len(table.tricks)
+                self._revokes.append(
+                    _Revoke(seat, trick, card, ruling.kind, ruling.id, obligation=item.obligation)
                 )
-            else:
-                self._raise(
-                    Irregularity.LEAD_OUT_OF_TURN,
-                    s,
-                    data={"card": str(c), "rightful": rightful.letter, "trick": index},
-                )
-        elif not lead and s != expected:
-            second = t.leader.lho
-            if (
-                s == t.leader.rho
-                and expected == second
-                and s.side == defenders
-                and second.side == defenders
-            ):
-                self._raise(
-                    Irregularity.PLAYED_BEFORE_TURN,
-                    s,
-                    data={"card": str(c), "target": second.letter, "trick": index},
-                )
-            else:
-                self._log.append(Event("early_play", s, {"card": str(c), "no_law": True}))
-        if revoke:
-            kind = Irregularity.DUMMY_REVOKE if s == dummy else Irregularity.REVOKE
-            r = self._raise(kind, s, data={"card": str(c), "trick": index})
-            self._revokes.append(_Revoke(s, index, c, kind, r.id))
-        elif failed is not None:
-            r = self._raise(
-                Irregularity.FAILURE_TO_COMPLY,
-                s,
-                data={"card": str(c), "trick": index, "penalty": failed.kind.value},
-            )
-            self._revokes.append(_Revoke(s, index, c, r.kind, r.id, obligation=failed))
         self._lapse_on_play()
 
     def _lapse_on_play(self) -> None:
@@ -577,62 +526,17 @@ class _LenientPlay(_HandState):
                 continue
             t.complete_short_trick(index, seat)
         self._phase = Phase.SETTLE
-        declarer_side = self._contract.declarer.side
-        rule = self._code.rules.get(Irregularity.REVOKE_CLAIM)
-        for side in Side:
-            count = _established(self._revokes, side)
-            if not count or rule is None:
-                continue
-            # A84: the declarer elects 150 or three tricks for a defender's revoke (a); the
-            # declarer's side revoking gives the adversaries 150 (b), never tricks.
-            election = any(o.code == "points" for o in rule.options)
-            drop: tuple[str, ...] = ("tricks",) if election and side == declarer_side else ()
-            claimants = (
-                (self._contract.declarer,)
-                if election and side != declarer_side
-                else side.opponents.seats
-            )
-            self._raise(
-                Irregularity.REVOKE_CLAIM,
-                None,
-                data={"side": side.name, "revokes": count},
-                options=self._options(Irregularity.REVOKE_CLAIM, drop),
-                claimants=claimants,
-            )
+        for request in revoke_claims(self._view()):
+            self._raise_request(request)
         if not self._open:
             self._score_lenient()
 
     def _score_lenient(self) -> None:
-        t = self._table
-        assert t is not None
-        assert self._contract is not None
-        tricks = t.won() if self._conceded is None else t.won() + self._conceded
-        claimed: dict[Side, int] = {}
-        for side in self._revoke_claims:
-            claimed[side] = _established(self._revokes, side)
-        declarer_side = self._contract.declarer.side
-        defenders = declarer_side.opponents
-        election = self._revoke_claims.get(defenders) if claimed.get(defenders) else None
-        forfeits = None
-        if isinstance(self._law.revoke, Law64Revoke):
-            winners = [(tr.winner, ()) for tr in t.tricks]
-            forfeits = law64_transfer(
-                winners,
-                [
-                    (rv.seat, rv.trick)
-                    for rv in self._revokes
-                    if rv.established and not rv.forfeited and rv.seat.side in claimed
-                ],
-            )
+        table = self._table
+        assert table is not None
+        won = table.won()
+        tricks = won if self._conceded is None else won + self._conceded
         options = self._score_options()
-        options.update(
-            revoke_score_arguments(
-                self._law,
-                claimed,
-                declarer_side=declarer_side,
-                election=election,
-                forfeits=forfeits,
-            )
-        )
+        options.update(revoke_penalty(self._view(), self._revoke_claims))
         self._phase = Phase.PLAY
-        self._record_score(tricks, t.tricks, options, self._conceded)
+        self._record_score(tricks, table.tricks, options, self._conceded)

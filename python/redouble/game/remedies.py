@@ -4,7 +4,6 @@ of the hand (:mod:`redouble.irregularities.referee`) and the game applies its ou
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from ..auction import Auction, BridgeDeclaration, Call, declaring_procedure
@@ -25,7 +24,6 @@ from ..irregularities.referee import (
     ElectRevokePenalty,
     ExposeCards,
     GatherLastTrick,
-    HandView,
     MakeCall,
     Outcome,
     PlaceCard,
@@ -146,22 +144,6 @@ class _Remedies(_LenientPlay):
         """What option `opt` of `r` does, as the referee rules it on a view of the hand;
         nothing changes here (an option that cannot be applied raises)."""
         return remedy(self._view(), r, opt.code, params)
-
-    def _view(self) -> HandView:
-        """The hand as the referee sees it: read-only."""
-        return HandView(
-            law=self._law,
-            code=self._code,
-            phase=self._phase.value,
-            dealer=self._dealer,
-            deal=self._deal,
-            declaring=self._declaring,
-            contract=self._contract,
-            table=self._table,
-            revokes=tuple(self._revokes),
-            omissions=MappingProxyType(dict(self._omissions)),
-            scores_in_games=hasattr(self._session, "add"),
-        )
 
     # -- the one place a remedy's outcome changes the game -------------------------------------
     def _apply_outcome(self, outcome: Outcome) -> None:

@@ -41,6 +41,9 @@ TOP_LEVEL = 7
 """The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
 _LAW_50 = "Auction Bridge (1912), Law 50"
 
+Pending = tuple[Obligation, int | None]
+"""A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
+
 
 def parse_card(card: Card | str | int) -> Card:
     """A card given as a Card, its name or its index."""
@@ -55,6 +58,11 @@ def parse_card(card: Card | str | int) -> Card:
 class TableView(Protocol):
     """The cards as they lie in the play, read-only (what the referee reads of the lenient
     table model, :class:`~redouble.irregularities.table._TablePlay`)."""
+
+    @property
+    def leader(self) -> Seat:
+        """Who led to the trick on the table (the rightful leader while it is empty)."""
+        ...
 
     @property
     def rightful(self) -> Seat:
@@ -73,6 +81,20 @@ class TableView(Protocol):
 
     def follow(self, seat: Seat, lead: bool) -> CardSet:
         """The cards `seat` may play without revoking."""
+        ...
+
+    def expected(self) -> Seat:
+        """Who should play next."""
+        ...
+
+    def applicable(
+        self, obligations: Sequence[Pending], defenders: Sequence[Seat], seat: Seat, lead: bool
+    ) -> list[Pending]:
+        """The `obligations` on `seat`'s next card."""
+        ...
+
+    def allowed(self, o: Obligation, seat: Seat, follow: CardSet, lead: bool) -> CardSet:
+        """The plays complying with `o` (empty: it cannot be complied with)."""
         ...
 
 
@@ -109,6 +131,16 @@ class RevokeView(Protocol):
         """Whether it has been corrected."""
         ...
 
+    @property
+    def forfeited(self) -> bool:
+        """Whether its penalty is lost (dummy's intervention, A61; B63)."""
+        ...
+
+    @property
+    def questioned(self) -> bool:
+        """Whether it was asked about before its trick was quitted (A85)."""
+        ...
+
 
 @dataclass(frozen=True)
 class HandView:
@@ -127,6 +159,7 @@ class HandView:
     contract: Contract | None
     table: TableView | None
     revokes: tuple[RevokeView, ...]
+    obligations: tuple[Pending, ...]
     omissions: Mapping[int, tuple[Seat, str | None]]
     scores_in_games: bool
     """Whether the session keeps a score toward game a penalty can be entered on (rubbers)."""
