@@ -4,7 +4,7 @@ of the hand (:mod:`redouble.irregularities.referee`) and the game applies its ou
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from ..auction import Auction, BridgeDeclaration, Call, declaring_procedure
 from ..cards import Card, Seat, Suit
@@ -209,6 +209,8 @@ class _Remedies(_LenientPlay):
                 self._spade_hand_not_played(contract, penalty)
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
+            case _:  # every effect has its case: mypy checks the match is exhaustive
+                assert_never(effect)
 
 
 def _as_logged(key: str, value: Any) -> str:
