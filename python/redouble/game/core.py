@@ -25,7 +25,7 @@ from ..irregularities import (
     code_for,
 )
 from ..irregularities.judging import RaiseRuling, claimants
-from ..irregularities.referee import HandView
+from ..irregularities.referee import TRICKS, HandView
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
@@ -57,26 +57,12 @@ class _Consent:
     given: bool = False
 
 
-# The options that exact no penalty: what a ruling falls back to when the penalty is lost
-# (Bridge (Elwell, 1906), Law 97 consultation, Law 102 wrong penalty, dummy's intervention A61/B63).
-_NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
-
 _IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
 
 
 # ------------------------------------------------------------------------------------------------
 # The game.
 # ------------------------------------------------------------------------------------------------
-
-
-def _parse_card(card: Card | str | int) -> Card:
-    return Card.parse(card) if isinstance(card, str) else Card(int(card))
-
-
-TRICKS = 13
-"""Tricks in a deal, and cards in a whole hand."""
-TOP_LEVEL = 7
-"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
 
 
 def _check_int(name: str, value: object) -> int:
@@ -201,7 +187,7 @@ class _HandState:
         self._open: dict[int, Ruling] = {}
         self._obligations: _Obligations = []
         self._revokes: list[_Revoke] = []
-        self._callable: dict[Seat, set[Card]] = {s: set() for s in Seat}
+        self._callable: dict[Seat, set[Card]] = {seat: set() for seat in Seat}
         self._exposed_in_auction: list[tuple[Seat, Card]] = []
         self._omissions: dict[int, tuple[Seat, str | None]] = {}
         # A82: cards played, unnoticed, to a trick already played to: (trick, holder, card).
@@ -382,17 +368,17 @@ class _HandState:
         conceded: PerSide | None = None,
     ) -> None:
         assert self._contract is not None
-        c = self._contract
+        contract = self._contract
         maker = self._declaring.maker
         score = self._session.score_hand(
-            c.spec(), maker if maker is not None else c.declarer, tricks, **options
+            contract.spec(), maker if maker is not None else contract.declarer, tricks, **options
         )
         result = HandResult(
             self._hand_number,
             self._dealer,
             self._deal,
             self._declaring.calls,
-            c,
+            contract,
             tuple(played),
             score,
             None,

@@ -11,7 +11,9 @@ from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
 from ..irregularities.referee import (
+    NO_PENALTY,
     NOTHING,
+    TRICKS,
     AddObligation,
     BarPlayer,
     BridgeAct,
@@ -34,7 +36,7 @@ from ..irregularities.referee import (
     VoidDeal,
     remedy,
 )
-from .core import _NO_PENALTY, TRICKS, _parse_card
+from ..irregularities.referee import parse_card as _parse_card
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
 
@@ -74,39 +76,41 @@ class _Remedies(_LenientPlay):
                 missing or wrong parameter; nothing changes.
         """
         self._need_lenient("decide")
-        r = self._find_ruling(ruling)
+        open_ruling = self._find_ruling(ruling)
         by = None if seat is None else Seat.of(seat)
-        if by is not None and r.claimants and by not in r.claimants:
+        if by is not None and open_ruling.claimants and by not in open_ruling.claimants:
             raise IrregularityError(
-                f"{by.name.title()} may not decide ruling {r.id}; claimants: "
-                f"{', '.join(s.letter for s in r.claimants)}"
+                f"{by.name.title()} may not decide ruling {open_ruling.id}; claimants: "
+                f"{', '.join(claimant.letter for claimant in open_ruling.claimants)}"
             )
-        opt = r.option(option)
+        opt = open_ruling.option(option)
         params: dict[str, Any] = {"card": card, "suit": suit, "call": call}
         # Bridge (Elwell, 1906), Law 97: "If they do so consult, the penalty is paid" — for
         # every penalty, whether one adversary may claim it (Laws 46, 47, 67: the eldest hand)
         # or either may; a lone claimant consults his partner all the same.
-        forfeit = consulted and self._code.consultation_forfeits and opt.code not in _NO_PENALTY
+        forfeit = consulted and self._code.consultation_forfeits and opt.code not in NO_PENALTY
         chosen: Option | None = opt
         if forfeit:
             # The penalty is paid: the ruling falls back to its option without a penalty, or,
             # where it has none (Law 67's new deal, Law 47's choice), closes with nothing
             # exacted and the hand goes on as it stands.
-            chosen = next((o for o in r.options if o.code in _NO_PENALTY), None)
-        outcome = self._prepare(r, chosen, params) if chosen is not None else NOTHING
-        data: dict[str, Any] = {"option": option, "ruling": r.id}
+            chosen = next(
+                (other for other in open_ruling.options if other.code in NO_PENALTY), None
+            )
+        outcome = self._prepare(open_ruling, chosen, params) if chosen is not None else NOTHING
+        data: dict[str, Any] = {"option": option, "ruling": open_ruling.id}
         for key, value in params.items():
             if value is not None:
                 data[key] = _as_logged(key, value)
         if consulted:
             data["consulted"] = True
         self._log.append(Event("decide", by, data))
-        self._close(r, "decided" if chosen is not None else "forfeited")
+        self._close(open_ruling, "decided" if chosen is not None else "forfeited")
         if consulted:
             self._raise(
                 Irregularity.CONSULTATION,
                 by,
-                data={"ruling": r.id, "penalty_lost": forfeit},
+                data={"ruling": open_ruling.id, "penalty_lost": forfeit},
                 options=(),
             )
         self._apply_outcome(outcome)
@@ -129,7 +133,7 @@ class _Remedies(_LenientPlay):
         self._log.append(Event("record_wrong_penalty", by, {"ruling": r.id}))
         if not self._code.wrong_penalty_forfeits:
             return
-        fallback = next((o for o in r.options if o.code in _NO_PENALTY), None)
+        fallback = next((o for o in r.options if o.code in NO_PENALTY), None)
         self._raise(Irregularity.WRONG_PENALTY, by, data={"ruling": r.id}, options=())
         if fallback is None:
             self._close(r, "forfeited")

@@ -20,11 +20,11 @@ from ..irregularities import (
     Ruling,
     rule_for,
 )
+from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
 from ..play import Position, Trick
 from ..scoring import PerSide
-from .core import _parse_card
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
 from .player import Player

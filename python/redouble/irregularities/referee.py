@@ -41,6 +41,11 @@ TOP_LEVEL = 7
 """The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
 _LAW_50 = "Auction Bridge (1912), Law 50"
 
+NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
+"""The options that exact no penalty: what a ruling falls back to when the penalty is lost
+(Bridge (Elwell, 1906), Law 97 consultation, Law 102 wrong penalty; dummy's intervention A61,
+B63)."""
+
 Pending = tuple[Obligation, int | None]
 """A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
 
