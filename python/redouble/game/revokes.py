@@ -225,10 +225,12 @@ class _RevokesAtTable(_HandState):
             known = any(rv.seat == seat and rv.trick == on_table for rv in self._revokes)
             renounced = now is not None and card.suit == table.led_suit and now.suit != card.suit
             if restore and renounced and now is not None and seat != table.leader and not known:
-                r = self._raise(
+                revoke_ruling = self._raise(
                     Irregularity.REVOKE, seat, data={"card": str(now), "trick": on_table}
                 )
-                self._revokes.append(_Revoke(seat, on_table, now, Irregularity.REVOKE, r.id))
+                self._revokes.append(
+                    _Revoke(seat, on_table, now, Irregularity.REVOKE, revoke_ruling.id)
+                )
         return len(found)
 
     def _do_correct(self, rv: _Revoke) -> None:
@@ -248,7 +250,9 @@ class _RevokesAtTable(_HandState):
         if not table.cards:
             table.leader = table.rightful
         rv.corrected = True
-        ruling = next((r for r in self._open.values() if r.id == rv.ruling), None)
+        ruling = next(
+            (candidate for candidate in self._open.values() if candidate.id == rv.ruling), None
+        )
         if ruling is not None:
             self._close(ruling, "decided")
         assert self._contract is not None

@@ -94,8 +94,8 @@ def judge_play(view: HandView, seat: Seat, card: Card) -> PlayVerdict:
     defenders = declarer.side.opponents
     tricks_quitted = len(table.tricks)
     established = tuple(
-        i
-        for i, rv in enumerate(view.revokes)
+        index
+        for index, rv in enumerate(view.revokes)
         if rv.trick < tricks_quitted
         and rv.seat.side == seat.side
         and rv.questioned
