@@ -59,11 +59,11 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["tests/test_auction.py", "tests/test_law_mutants.py", "tests/test_irregularities.py"],
     ),
     "irregularities": (
-        ["irregularities.py"],
-        ["tests/test_irregularities.py", "tests/test_law_mutants.py"],
+        ["irregularities/"],
+        ["tests/test_irregularities.py", "tests/test_referee.py", "tests/test_law_mutants.py"],
     ),
     "game": (
-        ["game.py"],
+        ["game/"],
         ["tests/test_game.py", "tests/test_irregularities.py", "tests/test_law_mutants.py",
          "tests/test_rubber.py", "tests/test_independent_scorers.py"],
     ),

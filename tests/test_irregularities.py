@@ -2300,8 +2300,8 @@ def test_auction_1912_case_5_failed_cut_in_enters_without_cutting() -> None:
 
 
 def test_every_option_of_every_code_has_a_handler() -> None:
-    from redouble.game.remedies import HANDLERS
     from redouble.irregularities import OptionCode
+    from redouble.irregularities.referee import HANDLERS
 
     for name in laws.available():
         code = code_for(name)

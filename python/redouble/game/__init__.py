@@ -15,8 +15,10 @@ Every step is an :class:`Event` in :attr:`Game.log`; a game is rebuilt from its 
 The package: :mod:`~redouble.game.events` (phases, events, hand results), the state machine
 (:mod:`~redouble.game.core`: settings, the hand in progress and the one place hands advance;
 :mod:`~redouble.game.state`: the public :class:`Game`), the lenient game's layers
-(:mod:`~redouble.game.declaring`, :mod:`~redouble.game.lenient_play`,
-:mod:`~redouble.game.reports`, :mod:`~redouble.game.remedies`), replay by event kind
+(:mod:`~redouble.game.revokes`, :mod:`~redouble.game.lenient_play`,
+:mod:`~redouble.game.remedies`, :mod:`~redouble.game.reports`,
+:mod:`~redouble.game.declaring`: they apply what the referee of
+:mod:`redouble.irregularities` rules on a read-only view of the hand), replay by event kind
 (:mod:`~redouble.game.replay`), cutting and :class:`Table`.
 """
 

@@ -6,6 +6,7 @@ import operator
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .. import dealing
@@ -23,6 +24,8 @@ from ..irregularities import (
     Ruling,
     code_for,
 )
+from ..irregularities.judging import RaiseRuling, claimants
+from ..irregularities.referee import TRICKS, HandView
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
@@ -54,26 +57,12 @@ class _Consent:
     given: bool = False
 
 
-# The options that exact no penalty: what a ruling falls back to when the penalty is lost
-# (Bridge (Elwell, 1906), Law 97 consultation, Law 102 wrong penalty, dummy's intervention A61/B63).
-_NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
-
 _IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
 
 
 # ------------------------------------------------------------------------------------------------
 # The game.
 # ------------------------------------------------------------------------------------------------
-
-
-def _parse_card(card: Card | str | int) -> Card:
-    return Card.parse(card) if isinstance(card, str) else Card(int(card))
-
-
-TRICKS = 13
-"""Tricks in a deal, and cards in a whole hand."""
-TOP_LEVEL = 7
-"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
 
 
 def _check_int(name: str, value: object) -> int:
@@ -198,7 +187,7 @@ class _HandState:
         self._open: dict[int, Ruling] = {}
         self._obligations: _Obligations = []
         self._revokes: list[_Revoke] = []
-        self._callable: dict[Seat, set[Card]] = {s: set() for s in Seat}
+        self._callable: dict[Seat, set[Card]] = {seat: set() for seat in Seat}
         self._exposed_in_auction: list[tuple[Seat, Card]] = []
         self._omissions: dict[int, tuple[Seat, str | None]] = {}
         # A82: cards played, unnoticed, to a trick already played to: (trick, holder, card).
@@ -379,17 +368,17 @@ class _HandState:
         conceded: PerSide | None = None,
     ) -> None:
         assert self._contract is not None
-        c = self._contract
+        contract = self._contract
         maker = self._declaring.maker
         score = self._session.score_hand(
-            c.spec(), maker if maker is not None else c.declarer, tricks, **options
+            contract.spec(), maker if maker is not None else contract.declarer, tricks, **options
         )
         result = HandResult(
             self._hand_number,
             self._dealer,
             self._deal,
             self._declaring.calls,
-            c,
+            contract,
             tuple(played),
             score,
             None,
@@ -454,24 +443,25 @@ class _HandState:
                     f"options: {', '.join(o.code for o in r.options)}"
                 )
 
+    def _view(self) -> HandView:
+        """The hand as the referee sees it: read-only."""
+        return HandView(
+            law=self._law,
+            code=self._code,
+            phase=self._phase.value,
+            dealer=self._dealer,
+            deal=self._deal,
+            declaring=self._declaring,
+            contract=self._contract,
+            table=self._table,
+            revokes=tuple(self._revokes),
+            obligations=tuple(self._obligations),
+            omissions=MappingProxyType(dict(self._omissions)),
+            scores_in_games=hasattr(self._session, "add"),
+        )
+
     def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:
-        if claimant is Claimant.ADVERSARIES:
-            return () if offender is None else offender.side.opponents.seats
-        if claimant is Claimant.DECLARER:
-            return (self._contract.declarer,) if self._contract is not None else (self._dealer,)
-        if claimant is Claimant.MAKER:
-            d = self._declaring
-            maker = d.maker
-            return (maker,) if maker is not None else (self._dealer,)
-        if claimant is Claimant.ELDEST_HAND:
-            return (self._dealer.lho,)
-        if claimant is Claimant.DEALER:
-            return (self._dealer,)
-        if claimant is Claimant.DEALER_SIDE:
-            return (self._dealer, self._dealer.partner)
-        if claimant is Claimant.OFFENDER:
-            return () if offender is None else (offender,)
-        return ()
+        return claimants(self._view(), claimant, offender)
 
     def _raise(
         self,
@@ -513,6 +503,16 @@ class _HandState:
         self._log.append(Event("irregularity", offender, ruling.to_json()))
         return ruling
 
+    def _raise_request(self, request: RaiseRuling) -> Ruling:
+        """Raise a ruling the referee asks for (internal)."""
+        return self._raise(
+            request.kind,
+            request.offender,
+            data=request.data,
+            options=request.options,
+            claimants=request.claimants,
+        )
+
     def _close(self, ruling: Ruling, how: str) -> None:
         if self._open.pop(ruling.id, None) is not None and how != "decided":
             self._log.append(Event(how, None, {"ruling": ruling.id}))
@@ -524,27 +524,6 @@ class _HandState:
 
     def _options(self, kind: Irregularity, drop: Sequence[str] = ()) -> tuple[Option, ...]:
         return tuple(o for o in self._code.rule(kind).options if o.code not in drop)
-
-    @staticmethod
-    def _side_bids(d: Auction, side: Side) -> list[Call]:
-        return [c for i, c in enumerate(d.calls) if c.is_bid and d.dealer.next(i).side == side]
-
-    def _stand_auction(self, d: Auction, s: Seat, c: Call) -> Auction | None:
-        """The auction with `s`'s call out of turn let stand (A49: "as if in order"): the seats
-        passed over lose their turn. None when that cannot be (it would close the auction)."""
-        if not d.calls:
-            other = Auction(self._law, s)
-            for bar in d.bars:
-                other.bar(bar)
-        else:
-            other = d.copy()
-            while other.to_call != s:
-                if not other.is_legal(Call.PASS):
-                    return None
-                other.call(Call.PASS)
-                if other.is_complete:
-                    return None
-        return other if other.is_legal(c) else None
 
     def _consent_missing(self, seat: Seat) -> tuple[Seat, str, str] | None:
         """Whose consent `seat` lacks to double now (B56, B60): (consenter, who he is, law),

@@ -78,16 +78,16 @@ def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
     """
     law = get_law_set(law_set)
     values = [exposed] if isinstance(exposed, (Card, str, int)) else list(exposed)
-    cards = [_card_of(v) for v in values]
+    cards = [_card_of(value) for value in values]
     if not cards:
         raise GameError("a cut shows at least one card")
     if len(set(cards)) != len(cards):
-        raise GameError(f"a cut cannot show the same card twice: {[str(c) for c in cards]}")
+        raise GameError(f"a cut cannot show the same card twice: {[str(card) for card in cards]}")
     if len(cards) == 1:
         return cards[0]
     rule = law.cutting.several_exposed
     if rule == "highest":
-        return max(cards, key=lambda c: _cut_key(law, c))
+        return max(cards, key=lambda card: _cut_key(law, card))
     if rule == "recut":
         return None
     raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {rule!r}")

@@ -190,34 +190,34 @@ def _deals(events: Sequence[Event]) -> list[Deal]:
     return deals
 
 
-def _replay_event(game: Game, i: int, e: Event, strict: bool) -> None:
-    where = f"event {i} ({e.kind})"
-    if e.kind in DERIVED:
+def _replay_event(game: Game, number: int, event: Event, strict: bool) -> None:
+    where = f"event {number} ({event.kind})"
+    if event.kind in DERIVED:
         return
-    how = actions().get(e.kind)
+    how = actions().get(event.kind)
     if how is None:
         raise GameError(f"{where}: not a kind of event a game log holds")
-    if e.data.get("compulsory") is True or e.data.get("applied") is True:
+    if event.data.get("compulsory") is True or event.data.get("applied") is True:
         return  # made by the declaring procedure or a decision: re-made with them
     if strict and not how.strict:
         raise GameError(f"{where}: a strict game's log holds only calls and cards")
-    unknown = set(e.data) - set(how.fields)
+    unknown = set(event.data) - set(how.fields)
     if unknown:
         raise GameError(f"{where}: unknown field(s) {', '.join(sorted(map(repr, unknown)))}")
-    kwargs = {k: _typed(where, e.data, k, how.fields[k]) for k in e.data}
-    missing = [k for k in how.required if k not in kwargs]
+    kwargs = {field: _typed(where, event.data, field, how.fields[field]) for field in event.data}
+    missing = [field for field in how.required if field not in kwargs]
     if missing:
         raise GameError(f"{where}: no {', '.join(map(repr, missing))} field")
-    if how.seat and e.seat is None:
+    if how.seat and event.seat is None:
         raise GameError(f"{where}: the event names no seat")
-    if strict and how.in_turn and game.to_act != e.seat:
-        verb = "called" if e.kind == "call" else "played"
-        raise GameError(f"event {i}: {e.seat} {verb} out of turn")
+    if strict and how.in_turn and game.to_act != event.seat:
+        verb = "called" if event.kind == "call" else "played"
+        raise GameError(f"event {number}: {event.seat} {verb} out of turn")
     try:
         if strict and not how.seat:
             how.method(game, **kwargs)
         else:
-            how.method(game, **kwargs, seat=e.seat)
+            how.method(game, **kwargs, seat=event.seat)
     except RedoubleError as err:
         raise GameError(f"{where} does not replay: {err}") from None
 
@@ -228,7 +228,7 @@ def replay_log(
     """The game `events` record, re-made and checked (see :meth:`Game.replay`)."""
     if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
         raise TypeError(f"events must be a sequence of events, not {type(events).__name__}")
-    evs = [e if isinstance(e, Event) else Event.from_json(e) for e in events]
+    evs = [event if isinstance(event, Event) else Event.from_json(event) for event in events]
     if not evs or evs[0].kind != "start":
         raise GameError("a game log starts with a 'start' event")
     settings = _start_settings(evs[0])
@@ -248,10 +248,12 @@ def replay_log(
         if isinstance(err, GameError):
             raise
         raise GameError(f"event 0 (start): {err}") from None
-    for i, e in enumerate(evs[1:], 1):
-        _replay_event(game, i, e, settings["strict"])
-    mine = [x for x in game.log if x.kind in _COMPARED]
-    theirs = [x for x in evs if x.kind in _COMPARED]
-    if [m.to_json() for m in mine] != [t.to_json() for t in theirs[: len(mine)]]:
+    for number, event in enumerate(evs[1:], 1):
+        _replay_event(game, number, event, settings["strict"])
+    mine = [logged for logged in game.log if logged.kind in _COMPARED]
+    theirs = [logged for logged in evs if logged.kind in _COMPARED]
+    if [ours.to_json() for ours in mine] != [
+        recorded.to_json() for recorded in theirs[: len(mine)]
+    ]:
         raise GameError("the replayed game does not agree with the log's deals or scores")
     return game

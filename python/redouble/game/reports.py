@@ -14,7 +14,7 @@ from ..irregularities import (
     Obligation,
     ObligationKind,
 )
-from .core import _parse_card
+from ..irregularities.referee import parse_card as _parse_card
 from .events import Event, Phase
 from .remedies import _Remedies
 
@@ -57,89 +57,95 @@ class _Reports(_Remedies):
             raise GameError("no card can be exposed now")
         self._require(Irregularity.EXPOSED_CARD, GameError, "an exposed card")
         self._check_free()
-        s = Seat.of(seat)
-        c = _parse_card(card)
+        player = Seat.of(seat)
+        exposed = _parse_card(card)
         held = (
-            self._table.holds(s, c)
+            self._table.holds(player, exposed)
             if self._table is not None
-            else bool(self._deal[s].mask >> int(c) & 1)
+            else bool(self._deal[player].mask >> int(exposed) & 1)
         )
         if not held:
-            raise IllegalPlayError(f"{s.name.title()} does not hold {c}")
-        data = {"card": str(c)}
+            raise IllegalPlayError(f"{player.name.title()} does not hold {exposed}")
+        data = {"card": str(exposed)}
         if self._phase is Phase.DECLARE:
             if during_deal and self._calls_in_hand == 0:
-                self._log.append(Event("expose", s, {"card": str(c), "during_deal": True}))
+                self._log.append(
+                    Event("expose", player, {"card": str(exposed), "during_deal": True})
+                )
                 rule = self._code.rule(Irregularity.CARD_EXPOSED_IN_DEAL)
                 who = None
                 if rule.claimant is Claimant.ADVERSARIES:  # B39 a, b
                     who = (
                         (self._dealer.lho,)
-                        if s.side == self._dealer.side
+                        if player.side == self._dealer.side
                         else (self._dealer, self._dealer.partner)
                     )
-                r = self._raise(Irregularity.CARD_EXPOSED_IN_DEAL, s, data=data, claimants=who)
+                ruling = self._raise(
+                    Irregularity.CARD_EXPOSED_IN_DEAL, player, data=data, claimants=who
+                )
                 if rule.claimant is Claimant.NONE:  # A37 c: compulsory
-                    self._decide_now(r, "new_deal")
+                    self._decide_now(ruling, "new_deal")
                 return
-            self._log.append(Event("expose", s, {"card": str(c), "during_deal": False}))
-            d = self._declaring
-            if isinstance(d, Auction):
+            self._log.append(Event("expose", player, {"card": str(exposed), "during_deal": False}))
+            declaring = self._declaring
+            if isinstance(declaring, Auction):
                 # A65: partner barred from bidding and doubling; the card is subject to call.
-                d.bar(
+                declaring.bar(
                     Bar(
-                        s.partner,
+                        player.partner,
                         "Auction Bridge (1912), Law 65",
                         doubles_too=True,
                         lifted_by_adversary=False,
                     )
                 )
-                self._callable[s].add(c)
-                self._exposed_in_auction.append((s, c))
+                self._callable[player].add(exposed)
+                self._exposed_in_auction.append((player, exposed))
                 self._raise(
                     Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
-                    s,
-                    data={**data, "barred": s.partner.letter},
+                    player,
+                    data={**data, "barred": player.partner.letter},
                     options=(),
                     note="the offender's partner may not bid or double again; the card is "
                     "subject to call",
                 )
                 return
-            if s.side == d.dealer.side:  # B67
-                self._raise(Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, s, data=data)
+            if player.side == declaring.dealer.side:  # B67
+                self._raise(Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, player, data=data)
                 return
-            self._callable[s].add(c)
-            self._raise(Irregularity.EXPOSED_CARD, s, data=data)
+            self._callable[player].add(exposed)
+            self._raise(Irregularity.EXPOSED_CARD, player, data=data)
             return
-        t = self._table
-        assert t is not None
+        table = self._table
+        assert table is not None
         assert self._contract is not None
-        self._log.append(Event("expose", s, {"card": str(c), "during_deal": False}))
+        self._log.append(Event("expose", player, {"card": str(exposed), "during_deal": False}))
         declarer, leader = self._contract.declarer, self._contract.opening_leader
-        if s.side == declarer.side:
+        if player.side == declarer.side:
             self._raise(
                 Irregularity.EXPOSED_CARD,
-                s,
+                player,
                 data={**data, "callable": False},
                 note="cards exposed by the declarer (or dummy) are not called [A72]",
             )
             return
-        self._callable[s].add(c)
-        if not t.tricks and not t.cards:
-            if s == leader.partner:
+        self._callable[player].add(exposed)
+        if not table.tricks and not table.cards:
+            if player == leader.partner:
                 self._raise(
-                    Irregularity.CARD_EXPOSED_BEFORE_LEAD, s, data={**data, "suit": c.suit.letter}
+                    Irregularity.CARD_EXPOSED_BEFORE_LEAD,
+                    player,
+                    data={**data, "suit": exposed.suit.letter},
                 )
             else:
                 self._raise(
                     Irregularity.CARD_EXPOSED_BEFORE_LEAD,
-                    s,
+                    player,
                     data=data,
                     options=(),
                     note="the rightful leader exposed a card: it is subject to call [A66]",
                 )
             return
-        self._raise(Irregularity.EXPOSED_CARD, s, data={**data, "callable": True})
+        self._raise(Irregularity.EXPOSED_CARD, player, data={**data, "callable": True})
 
     def call_exposed_card(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
@@ -190,20 +196,20 @@ class _Reports(_Remedies):
         if self._phase is not Phase.DECLARE:
             raise GameError("consent to a double: only while declaring")
         needing = [
-            s
-            for s in self._consent_needed
-            if (missing := self._consent_missing(s)) is not None and missing[0] == who
+            doubler
+            for doubler in self._consent_needed
+            if (missing := self._consent_missing(doubler)) is not None and missing[0] == who
         ]
         if not needing:
             raise GameError(f"nobody needs {who.name.title()}'s consent to double now")
         self._log.append(Event("consent", who))
-        for s in needing:
-            if self._consent_needed[s].redouble_only:
-                self._consent_needed[s].given = True
+        for doubler in needing:
+            if self._consent_needed[doubler].redouble_only:
+                self._consent_needed[doubler].given = True
             else:
-                del self._consent_needed[s]
+                del self._consent_needed[doubler]
 
-    def _shall_i_play(self, s: Seat) -> None:
+    def _shall_i_play(self, player: Seat) -> None:
         """Bridge (Elwell, 1906), Spade Convention (II): "If the third hand player ask, 'Shall
         I play?'" while the make is not to be played (internal).
 
@@ -213,13 +219,13 @@ class _Reports(_Remedies):
         the eldest hand's "May I lead?" is his pass, the declaring's own question.
         """
         self._check_free()
-        d = self._declaring
+        declaring = self._declaring
         if self._phase is not Phase.DECLARE or not self._spade_play_forbidden():
             raise GameError(
                 "spade_convention_premature_play: only while the doubling of a spade make "
                 "the Spade Convention leaves unplayed goes on"
             )
-        if s != d.dealer.rho:
+        if player != declaring.dealer.rho:
             raise GameError(
                 "spade_convention_premature_play: only the third hand's 'Shall I play?' is "
                 "penalised (Bridge (Elwell, 1906), Spade Convention (II))"
@@ -227,12 +233,12 @@ class _Reports(_Remedies):
         self._log.append(
             Event(
                 "remark",
-                s,
+                player,
                 {"kind": Irregularity.SPADE_CONVENTION_PREMATURE_PLAY.value, "card": None},
             )
         )
         self._raise(
-            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, s, data={"act": "third_hand_asks"}
+            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, player, data={"act": "third_hand_asks"}
         )
 
     def remark(
@@ -254,54 +260,65 @@ class _Reports(_Remedies):
             IrregularityError: the law set's code has no law on it.
         """
         self._need_lenient("remark")
-        k = Irregularity(kind)
-        if k not in _REMARKS:
-            raise IrregularityError(f"{k.value} is not a remark")
-        self._code.rule(k)
-        s = Seat.of(seat)
-        c = self._contract
-        if k is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY:
-            self._shall_i_play(s)
+        remark_kind = Irregularity(kind)
+        if remark_kind not in _REMARKS:
+            raise IrregularityError(f"{remark_kind.value} is not a remark")
+        self._code.rule(remark_kind)
+        player = Seat.of(seat)
+        contract = self._contract
+        if remark_kind is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY:
+            self._shall_i_play(player)
             return
-        if self._phase is not Phase.PLAY or c is None or self._table is None:
-            if k in (Irregularity.NEW_CARDS, Irregularity.BYSTANDER):
-                self._log.append(Event("remark", s, {"kind": k.value, "card": None}))
-                self._raise(k, s)
+        if self._phase is not Phase.PLAY or contract is None or self._table is None:
+            if remark_kind in (Irregularity.NEW_CARDS, Irregularity.BYSTANDER):
+                self._log.append(Event("remark", player, {"kind": remark_kind.value, "card": None}))
+                self._raise(remark_kind, player)
                 return
-            raise GameError(f"{k.value}: only during the play")
+            raise GameError(f"{remark_kind.value}: only during the play")
         self._check_free()
-        defender = s.side != c.declarer.side
+        defender = player.side != contract.declarer.side
         dummy_kinds = (
             Irregularity.DUMMY_RIGHT,
             Irregularity.DUMMY_INTERVENTION,
             Irregularity.DUMMY_SUGGESTS_CARD,
         )
-        if k in dummy_kinds and s != c.dummy:
-            raise GameError(f"{k.value}: only dummy")
+        if remark_kind in dummy_kinds and player != contract.dummy:
+            raise GameError(f"{remark_kind.value}: only dummy")
         others = (*dummy_kinds, Irregularity.NEW_CARDS, Irregularity.BYSTANDER)
-        if k not in others and not defender:
-            raise GameError(f"{k.value}: the laws penalise only the declarer's adversaries")
+        if remark_kind not in others and not defender:
+            raise GameError(
+                f"{remark_kind.value}: the laws penalise only the declarer's adversaries"
+            )
         parsed = None if card is None else _parse_card(card)
-        if k is Irregularity.DUMMY_SUGGESTS_CARD and (
-            parsed is None or not self._table.holds(c.dummy, parsed)
+        if remark_kind is Irregularity.DUMMY_SUGGESTS_CARD and (
+            parsed is None or not self._table.holds(contract.dummy, parsed)
         ):
             raise GameError("dummy suggests a card of dummy's hand: give the card")
-        t = self._table
+        table = self._table
         data: dict[str, Any] = {}
-        if k in (Irregularity.ATTENTION_TO_TRICK, Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING):
-            if s.partner in t.cards or not t.cards or t.is_full():
-                raise GameError(f"{k.value}: only while the partner has still to play to the trick")
-            data = {"target": s.partner.letter, "trick": len(t.tricks)}
+        if remark_kind in (
+            Irregularity.ATTENTION_TO_TRICK,
+            Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
+        ):
+            if player.partner in table.cards or not table.cards or table.is_full():
+                raise GameError(
+                    f"{remark_kind.value}: only while the partner has still to play to the trick"
+                )
+            data = {"target": player.partner.letter, "trick": len(table.tricks)}
         if parsed is not None:
             data["card"] = str(parsed)
         self._log.append(
-            Event("remark", s, {"kind": k.value, "card": None if parsed is None else str(parsed)})
+            Event(
+                "remark",
+                player,
+                {"kind": remark_kind.value, "card": None if parsed is None else str(parsed)},
+            )
         )
-        if k is Irregularity.DUMMY_INTERVENTION:
-            self._raise(k, s)
+        if remark_kind is Irregularity.DUMMY_INTERVENTION:
+            self._raise(remark_kind, player)
             self._forfeit_declarer_penalties()
             return
-        self._raise(k, s, data=data)
+        self._raise(remark_kind, player, data=data)
 
     def _forfeit_declarer_penalties(self) -> None:
         """A61; B63: the declarer cannot exact the penalties of incidents so far."""
@@ -337,9 +354,9 @@ class _Reports(_Remedies):
         if self._phase not in (Phase.DECLARE, Phase.PLAY):
             raise GameError("no deal is in progress")
         self._check_free()
-        g = ground.strip().lower()
-        letters = [x.split(":")[0].strip() for x in self._law.dealing.new_deal_grounds]
-        if g not in letters and g != "wrong_hand_sizes":
+        letter = ground.strip().lower()
+        letters = [entry.split(":")[0].strip() for entry in self._law.dealing.new_deal_grounds]
+        if letter not in letters and letter != "wrong_hand_sizes":
             raise IrregularityError(
                 f"{self._law.name} has no new-deal ground {ground!r} (grounds: {', '.join(letters)})"
             )
@@ -347,35 +364,35 @@ class _Reports(_Remedies):
         if hand is not None and hand != self._hand_number:
             if not 1 <= hand < self._hand_number:
                 raise GameError(f"no earlier hand {hand}")
-            self._log.append(Event("report_new_deal_ground", who, {"ground": g, "hand": hand}))
+            self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": hand}))
             self._raise(
                 Irregularity.PACK_INCORRECT,
                 who,
-                data={"ground": g, "hand": hand},
+                data={"ground": letter, "hand": hand},
                 options=(),
                 note="found after the play of that deal: a prior score, not affected (Case 3)",
             )
             return
-        if g == "f":
+        if letter == "f":
             if self._phase is not Phase.DECLARE or self._calls_in_hand:
                 raise IrregularityError(
                     "the cut's omission must be pointed out before the deal is complete and "
                     "before looking at the cards [A37 f; B38 f]"
                 )
-            self._log.append(Event("report_new_deal_ground", who, {"ground": g, "hand": None}))
-            self._raise(Irregularity.PACK_NOT_CUT, self._dealer, data={"ground": g})
+            self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": None}))
+            self._raise(Irregularity.PACK_NOT_CUT, self._dealer, data={"ground": letter})
             return
         kind = (
             Irregularity.PACK_INCORRECT
-            if g == "b"
+            if letter == "b"
             else Irregularity.WRONG_HAND_SIZES
-            if g == "wrong_hand_sizes"
+            if letter == "wrong_hand_sizes"
             else Irregularity.NEW_DEAL_GROUND
         )
         self._code.rule(kind)
-        self._log.append(Event("report_new_deal_ground", who, {"ground": g, "hand": None}))
-        r = self._raise(kind, None, data={"ground": g}, options=())
-        self._void_hand(r)
+        self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": None}))
+        ruling = self._raise(kind, None, data={"ground": letter}, options=())
+        self._void_hand(ruling)
 
     def report_dealer_looked(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
@@ -397,15 +414,17 @@ class _Reports(_Remedies):
                 "[Bridge (Elwell, 1906), Law 39 (c, d)]"
             )
         self._check_free()
-        c = _parse_card(card)
-        holder = next(s for s in Seat if self._deal[s].mask >> int(c) & 1)
+        looked = _parse_card(card)
+        holder = next(
+            candidate for candidate in Seat if self._deal[candidate].mask >> int(looked) & 1
+        )
         who = None if seat is None else Seat.of(seat)
-        self._log.append(Event("report_dealer_looked", who, {"card": str(c)}))
+        self._log.append(Event("report_dealer_looked", who, {"card": str(looked)}))
         self._raise(
             Irregularity.DEALER_LOOKED,
             self._dealer,
             data={
-                "card": str(c),
+                "card": str(looked),
                 "holder": holder.letter,
                 "shown_to": [self._dealer.lho.letter, self._dealer.rho.letter],
             },
@@ -449,21 +468,21 @@ class _Reports(_Remedies):
         rule = self._code.rule(Irregularity.DEALT_OUT_OF_TURN)
         if rule.claimant is Claimant.NONE:  # A40: the law decides by when it is found
             if before_last_card:
-                r = self._raise(
+                ruling = self._raise(
                     Irregularity.DEALT_OUT_OF_TURN,
                     actual,
                     data=data,
                     options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("let_stand",)),
                 )
-                self._decide_now(r, "new_deal")
+                self._decide_now(ruling, "new_deal")
             else:
-                r = self._raise(
+                ruling = self._raise(
                     Irregularity.DEALT_OUT_OF_TURN,
                     actual,
                     data=data,
                     options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("new_deal",)),
                 )
-                self._decide_now(r, "let_stand")
+                self._decide_now(ruling, "let_stand")
             return
         if permanent:
             # Three-handed Bridge: the holder of the permanent dummy deals every hand of his

@@ -20,11 +20,11 @@ from ..irregularities import (
     Ruling,
     rule_for,
 )
+from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
 from ..play import Position, Trick
 from ..scoring import PerSide
-from .core import _parse_card
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
 from .player import Player
@@ -334,8 +334,8 @@ class Game(_LenientDeclaring):
         to = self._position.to_play
         if seat is not None and Seat.of(seat) != to:
             raise IllegalPlayError(f"{Seat.of(seat).name.title()} plays out of turn")
-        c = _parse_card(card)
-        if c in self._position.hand(to) and not self._position.is_legal(c):
+        parsed = _parse_card(card)
+        if parsed in self._position.hand(to) and not self._position.is_legal(parsed):
             # Name the law that makes it a revoke in the code being played.
             try:
                 law = rule_for(self._law, Irregularity.REVOKE).law
@@ -343,10 +343,10 @@ class Game(_LenientDeclaring):
                 law = ""
             where = f" [{law}]" if law else ""
             raise IllegalPlayError(
-                f"{to.name.title()} must follow suit: {c} would be a revoke{where}"
+                f"{to.name.title()} must follow suit: {parsed} would be a revoke{where}"
             )
-        self._position.play(c)
-        self._log.append(Event("play", to, {"card": str(c)}))
+        self._position.play(parsed)
+        self._log.append(Event("play", to, {"card": str(parsed)}))
         if self._position.is_complete():
             self._finish_hand()
 
@@ -395,7 +395,7 @@ class Game(_LenientDeclaring):
         group: Sequence[Card | str | int] = (
             cards if isinstance(cards, Sequence) and not isinstance(cards, str) else [cards]
         )
-        touched = [_parse_card(c) for c in group]
+        touched = [_parse_card(touched_card) for touched_card in group]
         chosen = None if elect is None else _parse_card(elect)
         if self._phase is not Phase.PLAY or self._contract is None:
             raise GameError(f"no dummy to touch: the game is in the {self._phase.value} phase")
@@ -414,10 +414,13 @@ class Game(_LenientDeclaring):
         if held is None:
             assert self._position is not None
             held = self._position.hand(dummy)
-        for c in touched:
-            if c not in held:
-                raise IllegalPlayError(f"cards: dummy does not hold {c}")
-        data: dict[str, Any] = {"cards": [str(c) for c in touched], "arrange": arrange}
+        for touched_card in touched:
+            if touched_card not in held:
+                raise IllegalPlayError(f"cards: dummy does not hold {touched_card}")
+        data: dict[str, Any] = {
+            "cards": [str(touched_card) for touched_card in touched],
+            "arrange": arrange,
+        }
         played: Card | None = None
         if not arrange:
             if len(touched) == 1 and chosen in (None, touched[0]):
@@ -434,20 +437,20 @@ class Game(_LenientDeclaring):
                 data["elect"] = str(chosen)
         elif chosen is not None:
             raise IllegalPlayError("elect: nothing is played when the declarer arranges")
-        n = len(self._log)
+        mark = len(self._log)
         self._log.append(Event("touch_dummy", declarer, data))
         if played is None:
             return None
         try:
             self.play(played, seat=dummy)
         except RedoubleError:
-            del self._log[n:]  # play changed nothing: neither did the touch
+            del self._log[mark:]  # play changed nothing: neither did the touch
             raise
         # The play is re-made by the touch on replay: mark it so that replay skips it.
-        e = self._log[n + 1]
-        assert e.kind == "play"
-        assert e.seat == dummy
-        self._log[n + 1] = Event("play", dummy, {**e.data, "applied": True})
+        dummy_play = self._log[mark + 1]
+        assert dummy_play.kind == "play"
+        assert dummy_play.seat == dummy
+        self._log[mark + 1] = Event("play", dummy, {**dummy_play.data, "applied": True})
         return played
 
     def auto_play(

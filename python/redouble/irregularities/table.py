@@ -11,11 +11,12 @@ table, so it keeps the cards on a looser model, owned by this module (internal):
   them, a trick taken back or reopened, a short trick completed, the renounces a surplus card
   made revokes;
 - :class:`_Revoke`: the record of an irregular card (a revoke, a penalty not complied with)
-  that the revoke penalty may follow, and :func:`_established`, the revokes that count;
+  that the revoke penalty may follow;
 - :func:`_exposed_cards`: the exposed cards still liable to be called.
 
-Judging irregularities is not done here: the game raises and settles the rulings (see
-:mod:`redouble.irregularities`) and its log records every action.
+Judging irregularities is not done here: the referee (:mod:`~redouble.irregularities.referee`,
+:mod:`~redouble.irregularities.judging`) rules on a read-only view of this table, the game
+raises and settles the rulings and its log records every action.
 """
 
 from __future__ import annotations
@@ -144,7 +145,11 @@ class _TablePlay:
         return hand
 
     def applicable(
-        self, obligations: _Obligations, defenders: Sequence[Seat], seat: Seat, lead: bool
+        self,
+        obligations: Sequence[tuple[Obligation, int | None]],
+        defenders: Sequence[Seat],
+        seat: Seat,
+        lead: bool,
     ) -> _Obligations:
         """The `obligations` on `seat`'s next card (a lead when `lead`); one on no seat is on
         the next lead of a defender (`defenders`: the declarer's adversaries)."""
@@ -192,7 +197,12 @@ class _TablePlay:
         return CardSet(c for c in follow if not wins(c))
 
     def regular_plays(
-        self, obligations: _Obligations, defenders: Sequence[Seat], seat: Seat, *, lead: bool
+        self,
+        obligations: Sequence[tuple[Obligation, int | None]],
+        defenders: Sequence[Seat],
+        seat: Seat,
+        *,
+        lead: bool,
     ) -> CardSet:
         """The regular plays of `seat`: following suit, and complying with each obligation on
         his card that can be complied with."""
@@ -258,11 +268,6 @@ class _TablePlay:
             if card.suit == led and played.suit != led and not known:
                 meanwhile.append((j, played))
         return meanwhile
-
-
-def _established(revokes: Sequence[_Revoke], side: Side) -> int:
-    """How many of `revokes` by `side` are established and not forfeited (internal)."""
-    return sum(1 for rv in revokes if rv.established and not rv.forfeited and rv.seat.side == side)
 
 
 def _exposed_cards(

@@ -1,0 +1,744 @@
+"""The referee of a lenient game: what each option of a ruling does, as values (internal).
+
+The game (:mod:`redouble.game`) keeps the state machine; when a claimant chooses an option of
+a ruling it hands the referee a read-only :class:`HandView` of the hand and gets back an
+:class:`Outcome`: the ordered :data:`Effect` values to apply (a new deal, a call made, a card
+placed or taken back, a penalty obligation, cards exposed, the play started or conceded...).
+The game applies them in one place (``_apply_outcome``), so a remedy never reaches into the
+game's state, and a remedy that cannot be applied raises before anything changes.
+
+Options are dispatched through :data:`HANDLERS`, an explicit table from
+:class:`~redouble.irregularities.OptionCode` to handler; a test checks that every option of
+every code of laws has one. (The idea of an engine that judges a read-only state and returns
+the changes, rather than mutating it, is OpenSpiel's ``State``/``DoApplyAction`` split.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
+from ..cards import Card, CardSet, Seat, Side, Suit
+from ..deal import Deal
+from ..errors import IrregularityError
+from ..laws import LawSet
+from ..play import Trick
+from ..scoring import PerSide
+from .catalogue import (
+    Irregularity,
+    IrregularityCode,
+    Obligation,
+    ObligationKind,
+    OptionCode,
+    Ruling,
+)
+
+TRICKS = 13
+"""Tricks in a deal."""
+TOP_LEVEL = 7
+"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
+_LAW_50 = "Auction Bridge (1912), Law 50"
+
+NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
+"""The options that exact no penalty: what a ruling falls back to when the penalty is lost
+(Bridge (Elwell, 1906), Law 97 consultation, Law 102 wrong penalty; dummy's intervention A61,
+B63)."""
+
+Pending = tuple[Obligation, int | None]
+"""A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
+
+
+def parse_card(card: Card | str | int) -> Card:
+    """A card given as a Card, its name or its index."""
+    return Card.parse(card) if isinstance(card, str) else Card(int(card))
+
+
+# ------------------------------------------------------------------------------------------------
+# The read-only view of the hand.
+# ------------------------------------------------------------------------------------------------
+
+
+class TableView(Protocol):
+    """The cards as they lie in the play, read-only (what the referee reads of the lenient
+    table model, :class:`~redouble.irregularities.table._TablePlay`)."""
+
+    @property
+    def leader(self) -> Seat:
+        """Who led to the trick on the table (the rightful leader while it is empty)."""
+        ...
+
+    @property
+    def rightful(self) -> Seat:
+        """The rightful leader of the trick on the table."""
+        ...
+
+    @property
+    def cards(self) -> Mapping[Seat, Card]:
+        """The trick on the table: seat -> card."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The tricks quitted."""
+        ...
+
+    def follow(self, seat: Seat, lead: bool) -> CardSet:
+        """The cards `seat` may play without revoking."""
+        ...
+
+    def expected(self) -> Seat:
+        """Who should play next."""
+        ...
+
+    def applicable(
+        self, obligations: Sequence[Pending], defenders: Sequence[Seat], seat: Seat, lead: bool
+    ) -> list[Pending]:
+        """The `obligations` on `seat`'s next card."""
+        ...
+
+    def allowed(self, o: Obligation, seat: Seat, follow: CardSet, lead: bool) -> CardSet:
+        """The plays complying with `o` (empty: it cannot be complied with)."""
+        ...
+
+
+class RevokeView(Protocol):
+    """A revoke (or a penalty not complied with) on record, read-only."""
+
+    @property
+    def seat(self) -> Seat:
+        """Who revoked."""
+        ...
+
+    @property
+    def trick(self) -> int:
+        """The trick it was made to."""
+        ...
+
+    @property
+    def card(self) -> Card:
+        """The card played."""
+        ...
+
+    @property
+    def ruling(self) -> int:
+        """The ruling that records it."""
+        ...
+
+    @property
+    def established(self) -> bool:
+        """Whether it can no longer be corrected."""
+        ...
+
+    @property
+    def corrected(self) -> bool:
+        """Whether it has been corrected."""
+        ...
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether its penalty is lost (dummy's intervention, A61; B63)."""
+        ...
+
+    @property
+    def questioned(self) -> bool:
+        """Whether it was asked about before its trick was quitted (A85)."""
+        ...
+
+
+@dataclass(frozen=True)
+class HandView:
+    """What the referee sees of the hand in progress; it changes nothing it is shown.
+
+    ``declaring`` is the game's own procedure: the referee asks it questions and copies it,
+    never calls on it.
+    """
+
+    law: LawSet
+    code: IrregularityCode
+    phase: str
+    dealer: Seat
+    deal: Deal
+    declaring: Auction | BridgeDeclaration
+    contract: Contract | None
+    table: TableView | None
+    revokes: tuple[RevokeView, ...]
+    obligations: tuple[Pending, ...]
+    omissions: Mapping[int, tuple[Seat, str | None]]
+    scores_in_games: bool
+    """Whether the session keeps a score toward game a penalty can be entered on (rubbers)."""
+
+
+# ------------------------------------------------------------------------------------------------
+# The outcomes: what the game changes, in order.
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VoidDeal:
+    """The deal is void: the same dealer deals again; prior scores stand."""
+
+    ruling: Ruling
+
+
+@dataclass(frozen=True)
+class DealStands:
+    """A card omitted (A81; B83): the deal stands, the short trick completed at the end."""
+
+    trick: int
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class DealtBy:
+    """A deal out of turn stands: `dealer` is the dealer of the hand, declaring afresh."""
+
+    dealer: Seat
+
+
+@dataclass(frozen=True)
+class BridgeAct:
+    """A Bridge make (``declaration``) or double (None) out of turn stands, made by `seat`."""
+
+    seat: Seat
+    declaration: str | None
+
+
+@dataclass(frozen=True)
+class CallStands:
+    """A call out of turn stands as if in order (A49): the declaring becomes `auction` (the
+    seats passed over lose their turn) and `call` is made in it."""
+
+    auction: Auction
+    call: Call
+
+
+@dataclass(frozen=True)
+class BarPlayer:
+    """A player is barred from the declaring."""
+
+    bar: Bar
+
+
+@dataclass(frozen=True)
+class MakeCall:
+    """A call made for the offender by the rectification (logged as applied)."""
+
+    call: Call
+    seat: Seat | None
+
+
+@dataclass(frozen=True)
+class StartPlay:
+    """The declaring ends with `contract`: the play begins."""
+
+    contract: Contract
+
+
+@dataclass(frozen=True)
+class TakeBackTrick:
+    """Every card of the trick on the table goes back; the rightful leader leads again."""
+
+
+@dataclass(frozen=True)
+class AddObligation:
+    """A penalty waiting on a play, for trick `trick` (None: the next play it applies to)."""
+
+    obligation: Obligation
+    trick: int | None
+
+
+@dataclass(frozen=True)
+class ExposeCards:
+    """Cards of `seat` exposed and liable to be called."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class PlaceCard:
+    """`seat`'s card put on the trick (the card called to it, A70)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True)
+class GatherLastTrick:
+    """The twelfth trick just completed: gathered, and the thirteenth plays itself."""
+
+
+@dataclass(frozen=True)
+class CorrectRevoke:
+    """The revoke recorded by ruling `ruling` is corrected (A73, A85-86; B91)."""
+
+    ruling: int
+
+
+@dataclass(frozen=True)
+class Concede:
+    """The adversaries concede a claim: the remaining tricks go as `tricks`, the play ends."""
+
+    tricks: PerSide
+
+
+@dataclass(frozen=True)
+class PlayOut:
+    """A claim is played out (cards thrown down after it are not exposed)."""
+
+
+@dataclass(frozen=True)
+class SpadeHandNotPlayed:
+    """Spade Convention II: the hand is not played; `penalty` goes on the score."""
+
+    contract: Contract
+    penalty: PerSide
+
+
+@dataclass(frozen=True)
+class ElectRevokePenalty:
+    """The revoke penalty for `side`'s revokes, as elected: ``"points"`` or ``"tricks"``."""
+
+    side: Side
+    how: str
+
+
+Effect = (
+    VoidDeal
+    | DealStands
+    | DealtBy
+    | BridgeAct
+    | CallStands
+    | BarPlayer
+    | MakeCall
+    | StartPlay
+    | TakeBackTrick
+    | AddObligation
+    | ExposeCards
+    | PlaceCard
+    | GatherLastTrick
+    | CorrectRevoke
+    | Concede
+    | PlayOut
+    | SpadeHandNotPlayed
+    | ElectRevokePenalty
+)
+"""One change an outcome asks of the game."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a remedy does: its effects, applied by the game in this order."""
+
+    effects: tuple[Effect, ...] = ()
+
+
+NOTHING = Outcome()
+"""The outcome of an option that is recorded and changes nothing (waive, proceed...)."""
+
+
+def _outcome(*effects: Effect) -> Outcome:
+    return Outcome(tuple(effects))
+
+
+# ------------------------------------------------------------------------------------------------
+# Questions the referee asks of the declaring (also asked by the game when a call is made).
+# ------------------------------------------------------------------------------------------------
+
+
+def side_bids(auction: Auction, side: Side) -> list[Call]:
+    """The bids made so far by `side` in `auction`."""
+    return [
+        call
+        for i, call in enumerate(auction.calls)
+        if call.is_bid and auction.dealer.next(i).side == side
+    ]
+
+
+def stand_auction(law: LawSet, auction: Auction, seat: Seat, call: Call) -> Auction | None:
+    """`auction` with `seat`'s `call` out of turn let stand (A49: "as if in order"): a copy in
+    which the seats passed over lose their turn, `call` not yet made. None when that cannot be
+    (it would close the auction, or the call is not legal there)."""
+    if not auction.calls:
+        other = Auction(law, seat)
+        for bar in auction.bars:
+            other.bar(bar)
+    else:
+        other = auction.copy()
+        while other.to_call != seat:
+            if not other.is_legal(Call.PASS):
+                return None
+            other.call(Call.PASS)
+            if other.is_complete:
+                return None
+    return other if other.is_legal(call) else None
+
+
+def _suit_param(params: Mapping[str, Any], option: str) -> Suit:
+    suit = params.get("suit")
+    if suit is None:
+        raise IrregularityError(f"{option}: name the suit called (suit=...)")
+    return suit if isinstance(suit, Suit) else Suit.parse(str(suit))
+
+
+def _auction(view: HandView) -> Auction:
+    assert isinstance(view.declaring, Auction)
+    return view.declaring
+
+
+def _offender(ruling: Ruling) -> Seat:
+    assert ruling.offender is not None
+    return ruling.offender
+
+
+def _table(view: HandView) -> TableView:
+    assert view.table is not None
+    return view.table
+
+
+def _contract(view: HandView) -> Contract:
+    assert view.contract is not None
+    return view.contract
+
+
+# ------------------------------------------------------------------------------------------------
+# The handlers: each checks what the option needs (raising IrregularityError, nothing changed)
+# and returns its outcome.
+# ------------------------------------------------------------------------------------------------
+
+Handler = Callable[[HandView, Ruling, Mapping[str, Any]], Outcome]
+"""A remedy: (the view, the ruling, the decision's parameters) -> what it does."""
+
+
+def _new_deal(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    return _outcome(VoidDeal(ruling))
+
+
+def _deal_stands(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    index = int(ruling.data["trick"])
+    seat, _ = view.omissions[index]
+    return _outcome(DealStands(index, seat))
+
+
+def _no_effect(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    """Waive, proceed, compel, void: the choice is recorded and nothing else changes."""
+    return NOTHING
+
+
+def _let_stand(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    if ruling.kind is Irregularity.DEALT_OUT_OF_TURN:
+        return _outcome(DealtBy(Seat.parse(str(ruling.data["dealer"]))))
+    offender = _offender(ruling)
+    if isinstance(view.declaring, BridgeDeclaration):
+        if ruling.kind is Irregularity.MAKE_WITHOUT_PERMISSION:
+            return _outcome(BridgeAct(offender, str(ruling.data["declaration"])))
+        return _outcome(BridgeAct(offender, None))
+    call = Call.parse(str(ruling.data["call"]), view.law)
+    other = stand_auction(view.law, view.declaring, offender, call)
+    if other is None:
+        raise IrregularityError("the call cannot stand here")
+    return _outcome(CallStands(other, call))
+
+
+def _sufficient_call(
+    view: HandView, ruling: Ruling, params: Mapping[str, Any], *, same: bool
+) -> Call:
+    """The call that replaces an insufficient bid: the one given (``call=``), else the lowest
+    sufficient bid in the same declaration, else a pass (A50). `same`: the penalty's bid must
+    be in the same declaration where one can be."""
+    auction = _auction(view)
+    bad = Call.parse(str(ruling.data["call"]), view.law)
+    if params.get("call") is not None:
+        call = Call.parse(params["call"], view.law)
+    else:
+        call = next(
+            (
+                Call(CallKind.BID, level, bad.declaration)
+                for level in range(1, TOP_LEVEL + 1)
+                if auction.is_legal(Call(CallKind.BID, level, bad.declaration))
+            ),
+            Call.PASS,
+        )
+    why = auction.why_illegal(call)
+    if why is not None:
+        raise IrregularityError(why)
+    if same and call.is_bid and call.declaration != bad.declaration:
+        has_same = any(
+            auction.is_legal(Call(CallKind.BID, level, bad.declaration))
+            for level in range(1, TOP_LEVEL + 1)
+        )
+        if has_same:
+            raise IrregularityError(
+                f"the offender must make his bid sufficient: a bid in {bad.declaration} "
+                "[Auction Bridge (1912), Law 50; Case 2]"
+            )
+    return call
+
+
+def _partner_barred(offender: Seat) -> BarPlayer:
+    """A50: the offender's partner may not bid again (he may double)."""
+    return BarPlayer(Bar(offender.partner, _LAW_50, doubles_too=False))
+
+
+def _penalise(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    offender = _offender(ruling)
+    call = _sufficient_call(view, ruling, params, same=True)
+    return _outcome(_partner_barred(offender), MakeCall(call, offender))
+
+
+def _condone(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    call = _sufficient_call(view, ruling, params, same=False)
+    return _outcome(MakeCall(call, ruling.offender))
+
+
+def _accept(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    if ruling.kind is not Irregularity.IMPOSSIBLE_DECLARATION:
+        return NOTHING  # accepting the irregular call as made: nothing to do
+    auction = _auction(view)
+    offender = _offender(ruling)
+    seven = Call(CallKind.BID, TOP_LEVEL, str(ruling.data["declaration"]))
+    if not auction.is_legal(seven):
+        raise IrregularityError(f"{seven} is not a sufficient bid here")
+    return _outcome(_partner_barred(offender), MakeCall(seven, offender))
+
+
+def _previous_final(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    auction = _auction(view)
+    side = _offender(ruling).side.opponents
+    calls = auction.calls
+    indices = [
+        i for i, call in enumerate(calls) if call.is_bid and auction.dealer.next(i).side == side
+    ]
+    if params.get("call") is not None:
+        want = Call.parse(params["call"], view.law)
+        indices = [i for i in indices if calls[i] == want]
+    if not indices:
+        raise IrregularityError("that side has made no such declaration")
+    last = indices[-1]
+    # The auction as it stood before the next bid after it (its doubles included).
+    upto = next((k for k in range(last + 1, len(calls)) if calls[k].is_bid), len(calls))
+    trial = Auction(view.law, auction.dealer, calls[:upto])
+    bid = calls[last]
+    assert bid.declaration is not None
+    declarer = trial.declarer
+    assert declarer is not None
+    return _outcome(StartPlay(Contract(bid.level, bid.declaration, trial.doublings, declarer)))
+
+
+def _prohibit_suit(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    suit = Suit.parse(str(ruling.data["suit"]))
+    leader = _contract(view).opening_leader
+    card = parse_card(str(ruling.data["card"]))
+    effects: list[Effect] = [
+        AddObligation(
+            Obligation(
+                ObligationKind.NOT_LEAD_SUIT, leader, ruling.law, suit=suit, on_lead_only=True
+            ),
+            0,
+        )
+    ]
+    if ruling.kind is Irregularity.CARD_EXPOSED_BEFORE_LEAD and ruling.offender is not None:
+        effects.append(
+            AddObligation(
+                Obligation(ObligationKind.PLAY_CARD, ruling.offender, ruling.law, card=card), None
+            )
+        )
+    return Outcome(tuple(effects))
+
+
+def _call_card(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    card = parse_card(str(ruling.data["card"]))
+    obligation = Obligation(ObligationKind.PLAY_CARD, ruling.offender, ruling.law, card=card)
+    return _outcome(AddObligation(obligation, None))
+
+
+def _call_suit(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    suit = _suit_param(params, "call_suit")
+    # B60: a lead called during the declaring is a suit from the eldest hand.
+    target = view.dealer.lho if ruling.kind is Irregularity.LEAD_DURING_DECLARING else None
+    obligation = Obligation(
+        ObligationKind.LEAD_SUIT, target, ruling.law, suit=suit, on_lead_only=True
+    )
+    if ruling.kind is Irregularity.LEAD_OUT_OF_TURN and view.table is not None:
+        return _outcome(TakeBackTrick(), AddObligation(obligation, None))
+    return _outcome(AddObligation(obligation, None))
+
+
+def _treat_as_exposed(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    _table(view)
+    card = parse_card(str(ruling.data["card"]))
+    return _outcome(TakeBackTrick(), ExposeCards(_offender(ruling), (card,)))
+
+
+def _retract(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    _table(view)
+    return _outcome(TakeBackTrick())
+
+
+def _penalty_on_play(view: HandView, ruling: Ruling, kind: ObligationKind) -> Outcome:
+    """A penalty on the next card of the ruling's target: dummy's suggested card (A62), the
+    partner's play to this trick (A80, A92), the revoker's (A73)."""
+    table = _table(view)
+    if ruling.kind is Irregularity.DUMMY_SUGGESTS_CARD:
+        card = parse_card(str(ruling.data["card"]))
+        obligation = Obligation(kind, _contract(view).dummy, ruling.law, card=card)
+        return _outcome(AddObligation(obligation, None))
+    if ruling.kind is Irregularity.REVOKE_CORRECTED:
+        target = ruling.offender
+    else:
+        target = Seat.parse(str(ruling.data["target"]))
+    return _outcome(AddObligation(Obligation(kind, target, ruling.law), len(table.tricks)))
+
+
+def _on_play(kind: ObligationKind) -> Handler:
+    def handler(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+        return _penalty_on_play(view, ruling, kind)
+
+    handler.__doc__ = f"The penalty obliging a {kind.value} play."
+    return handler
+
+
+def _expose(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    card = parse_card(str(ruling.data["card"]))
+    return _outcome(ExposeCards(_offender(ruling), (card,)))
+
+
+def _to_trick(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    table = _table(view)
+    offender = _offender(ruling)
+    _contract(view)
+    cards = [parse_card(c) for c in ruling.data["cards"]]
+    if params.get("card") is None:
+        raise IrregularityError("to_trick: name the card called to the trick (card=...)")
+    chosen = parse_card(params["card"])
+    if chosen not in cards:
+        raise IrregularityError(f"{chosen} is not one of the cards played together")
+    if chosen not in table.follow(offender, not table.cards):
+        raise IrregularityError(f"calling {chosen} would oblige a revoke [A74; B79]")
+    effects: list[Effect] = [PlaceCard(offender, chosen)]
+    if ruling.data.get("exposed"):
+        effects.append(ExposeCards(offender, tuple(c for c in cards if c != chosen)))
+    effects.append(GatherLastTrick())
+    return Outcome(tuple(effects))
+
+
+def _correct(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    revoke = next((rv for rv in view.revokes if rv.ruling == ruling.id), None)
+    table = view.table
+    if (
+        revoke is None
+        or table is None
+        or revoke.trick != len(table.tricks)
+        or revoke.established
+        or revoke.corrected
+        or table.cards.get(revoke.seat) != revoke.card
+    ):
+        raise IrregularityError("this revoke can no longer be corrected")
+    return _outcome(CorrectRevoke(ruling.id))
+
+
+def _concede(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    claimed, remaining = int(ruling.data["tricks"]), int(ruling.data["remaining"])
+    side = _contract(view).declarer.side
+    conceded = PerSide().add(side, claimed).add(side.opponents, remaining - claimed)
+    return _outcome(TakeBackTrick(), Concede(conceded))
+
+
+def _play_out(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    return _outcome(PlayOut())
+
+
+def _spade_contract(view: HandView) -> Contract:
+    """The undoubled spade make the doubling has reached (Spade Convention II)."""
+    declaring = view.declaring
+    assert isinstance(declaring, BridgeDeclaration)
+    rules = view.law.spade_convention
+    assert rules is not None
+    return Contract(None, rules.declaration, declaring.doublings, declaring.dealer)
+
+
+def _take_two(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    """Spade Convention II: "the spade maker may take two on the score". Two (the law
+    set's ``premature_play_option_points``) toward game for the maker's side; the hand is
+    then not played and the deal passes, as under Spade Convention I."""
+    rules = view.law.spade_convention
+    maker = view.declaring.maker
+    if rules is None or maker is None or not view.scores_in_games:
+        raise IrregularityError("take_two: no spade make scored in games to take two on")
+    penalty = PerSide().add(maker.side, rules.premature_play_option_points)
+    return _outcome(SpadeHandNotPlayed(_spade_contract(view), penalty))
+
+
+def _call_lead(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+    """Spade Convention II: the maker "may call a lead and require the hand to be played
+    out". The text leaves the details open; redouble's decisions: the maker names a suit
+    (``suit=``) that the eldest hand, the proper leader, must lead if he can (as Laws 60
+    and 76 call a lead); the doubling ends where it stands (the adversaries, who offered
+    to play, have given up their double), so the spades are played undoubled; a card led
+    prematurely goes back to its hand."""
+    suit = _suit_param(params, "call_lead")
+    contract = _spade_contract(view)
+    obligation = Obligation(
+        ObligationKind.LEAD_SUIT, view.dealer.lho, ruling.law, suit=suit, on_lead_only=True
+    )
+    return _outcome(StartPlay(contract), AddObligation(obligation, None))
+
+
+def _revoke_penalty(how: str) -> Handler:
+    def handler(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
+        return _outcome(ElectRevokePenalty(Side[str(ruling.data["side"])], how))
+
+    handler.__doc__ = f"The revoke penalty elected in {how} (A84)."
+    return handler
+
+
+# What applies each option (an explicit table: tests check every option of every code has one).
+HANDLERS: Mapping[OptionCode, Handler] = {
+    OptionCode.ACCEPT: _accept,
+    OptionCode.CALL_CARD: _call_card,
+    OptionCode.CALL_LEAD: _call_lead,
+    OptionCode.CALL_SUIT: _call_suit,
+    OptionCode.COMPEL: _no_effect,
+    OptionCode.CONCEDE: _concede,
+    OptionCode.CONDONE: _condone,
+    OptionCode.CORRECT: _correct,
+    OptionCode.DEAL_STANDS: _deal_stands,
+    OptionCode.EXPOSE: _expose,
+    OptionCode.HIGHEST: _on_play(ObligationKind.HIGHEST),
+    OptionCode.LET_STAND: _let_stand,
+    OptionCode.LOSE: _on_play(ObligationKind.LOSE),
+    OptionCode.LOWEST: _on_play(ObligationKind.LOWEST),
+    OptionCode.NEW_DEAL: _new_deal,
+    OptionCode.NOT_PLAY_SUGGESTED: _on_play(ObligationKind.NOT_PLAY_CARD),
+    OptionCode.PENALISE: _penalise,
+    OptionCode.PLAY_OUT: _play_out,
+    OptionCode.PLAY_SUGGESTED: _on_play(ObligationKind.PLAY_CARD),
+    OptionCode.POINTS: _revoke_penalty("points"),
+    OptionCode.PREVIOUS_FINAL: _previous_final,
+    OptionCode.PROCEED: _no_effect,
+    OptionCode.PROHIBIT_SUIT: _prohibit_suit,
+    OptionCode.RETRACT: _retract,
+    OptionCode.TAKE_TWO: _take_two,
+    OptionCode.TO_TRICK: _to_trick,
+    OptionCode.TREAT_AS_EXPOSED: _treat_as_exposed,
+    OptionCode.TRICKS: _revoke_penalty("tricks"),
+    OptionCode.VOID: _no_effect,
+    OptionCode.WAIVE: _no_effect,
+    OptionCode.WIN: _on_play(ObligationKind.WIN),
+}
+
+
+def remedy(view: HandView, ruling: Ruling, code: str, params: Mapping[str, Any]) -> Outcome:
+    """What choosing option `code` of `ruling` does in the hand `view` shows.
+
+    Raises:
+        IrregularityError: the option cannot be applied, or a parameter it needs is missing
+            or wrong; nothing is changed (the referee changes nothing in any case).
+    """
+    try:
+        option = OptionCode(code)
+    except ValueError:
+        raise IrregularityError(f"option {code!r} cannot be applied") from None
+    return HANDLERS[option](view, ruling, params)

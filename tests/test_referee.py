@@ -1,0 +1,168 @@
+"""The referee (issue 14): remedies ruled on a read-only view of the hand return outcomes, and
+the play is judged the same way; the game applies what they return, in one place."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+import pytest
+
+from redouble import Card, Deal, Seat, Suit, laws
+from redouble.game import Game
+from redouble.irregularities import (
+    Claimant,
+    Irregularity,
+    IrregularityError,
+    Obligation,
+    ObligationKind,
+    OptionCode,
+    code_for,
+)
+from redouble.irregularities.judging import (
+    RaiseRuling,
+    claimants,
+    judge_play,
+    revoke_claims,
+)
+from redouble.irregularities.referee import (
+    HANDLERS,
+    AddObligation,
+    Effect,
+    ElectRevokePenalty,
+    HandView,
+    TakeBackTrick,
+    remedy,
+)
+
+# N: S AKQJ H T98 D 765 C 432    E: S T98 H 765 D 432 C AKQJ
+# S: S 765 H 432 D AKQJ C T98    W: S 432 H AKQJ D T98 C 765
+DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def one_spade() -> Game:
+    """One Spade by North, Auction 1912: East leads."""
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    return g
+
+
+def view(g: Game) -> HandView:
+    return g._view()
+
+
+def test_every_option_of_every_rule_table_has_a_handler() -> None:
+    seen = set()
+    for name in laws.available():
+        for rule in code_for(name).rules.values():
+            for option in rule.options:
+                assert option.code in HANDLERS, f"{name}: {option.code} has no handler"
+                seen.add(option.code)
+    assert set(HANDLERS) == set(OptionCode)
+    assert all(callable(h) for h in HANDLERS.values())
+    assert seen <= set(HANDLERS)
+
+
+def test_every_effect_is_a_frozen_value() -> None:
+    kinds: tuple[type, ...] = typing.get_args(Effect)
+    assert len(kinds) > 10
+    for kind in kinds:
+        assert dataclasses.is_dataclass(kind)
+        assert vars(kind)["__dataclass_params__"].frozen, kind.__name__
+
+
+def test_the_view_is_read_only() -> None:
+    v = view(one_spade())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.dealer = S  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        v.omissions[0] = (N, None)  # type: ignore[index]
+
+
+def test_a_remedy_returns_its_outcome_and_changes_nothing() -> None:
+    g = one_spade()
+    g.play("HA", seat=W)  # West leads out of turn: East is the rightful leader
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.LEAD_OUT_OF_TURN
+    before = (g.to_json(), g.pending, g.trick_on_table, g.obligations)
+    outcome = remedy(view(g), ruling, "call_suit", {"suit": "S"})
+    lead_spades = Obligation(
+        ObligationKind.LEAD_SUIT, None, ruling.law, suit=Suit.SPADES, on_lead_only=True
+    )
+    assert outcome.effects == (TakeBackTrick(), AddObligation(lead_spades, None))
+    assert (g.to_json(), g.pending, g.trick_on_table, g.obligations) == before
+    # The game applies the same outcome when the option is chosen.
+    g.decide("call_suit", suit="S")
+    assert g.trick_on_table == {}
+    assert g.obligations == (lead_spades,)
+
+
+def test_a_remedy_refuses_before_anything_changes() -> None:
+    g = one_spade()
+    g.play("HA", seat=W)
+    (ruling,) = g.pending
+    before = g.to_json()
+    with pytest.raises(IrregularityError, match="name the suit"):
+        remedy(view(g), ruling, "call_suit", {})
+    with pytest.raises(IrregularityError, match="cannot be applied"):
+        remedy(view(g), ruling, "no_such_option", {})
+    with pytest.raises(IrregularityError, match="name the suit"):
+        g.decide("call_suit")
+    assert g.to_json() == before
+
+
+def test_the_play_is_judged_without_changing_the_hand() -> None:
+    g = one_spade()
+    lead = judge_play(view(g), W, Card.parse("HA"))
+    assert lead.lead
+    (out_of_turn,) = lead.after
+    assert isinstance(out_of_turn, RaiseRuling)
+    assert out_of_turn.kind is Irregularity.LEAD_OUT_OF_TURN
+    assert out_of_turn.data == {"card": "HA", "rightful": "E", "trick": 0}
+    g.play("CA")
+    g.play("C8")
+    before = g.to_json()
+    verdict = judge_play(view(g), W, Card.parse("HJ"))  # West holds clubs: a revoke
+    assert g.to_json() == before
+    assert not verdict.lead
+    assert verdict.after == (
+        RaiseRuling(Irregularity.REVOKE, W, {"card": "HJ", "trick": 0}, revoke=True),
+    )
+    g.play("HJ")
+    (ruling,) = g.pending
+    assert (ruling.kind, ruling.offender, dict(ruling.data)) == (
+        Irregularity.REVOKE,
+        W,
+        {"card": "HJ", "trick": 0},
+    )
+
+
+def test_the_revoke_claims_are_what_the_referee_finds_at_the_end() -> None:
+    g = one_spade()
+    for card in ("CA", "C8", "HJ", "C2"):  # West revokes; quitting the trick establishes it
+        g.play(card)
+    g.quit_trick()
+    while g.phase.value == "play":
+        g.act(min(g.legal_actions()))
+    (claim,) = [r for r in g.pending if r.kind is Irregularity.REVOKE_CLAIM]
+    (expected,) = revoke_claims(view(g))
+    assert (claim.kind, claim.offender, dict(claim.data)) == (
+        expected.kind,
+        expected.offender,
+        dict(expected.data),
+    )
+    assert claim.claimants == expected.claimants == (N,)  # A84: the declarer elects
+    assert claim.options == expected.options
+    outcome = remedy(view(g), claim, "points", {})
+    assert outcome.effects == (ElectRevokePenalty(W.side, "points"),)
+
+
+def test_claimants_follow_the_rule() -> None:
+    v = view(one_spade())
+    assert claimants(v, Claimant.ADVERSARIES, W) == (N, S)
+    assert claimants(v, Claimant.DECLARER, W) == (N,)
+    assert claimants(v, Claimant.ELDEST_HAND, None) == (E,)
+    assert claimants(v, Claimant.DEALER_SIDE, None) == (N, S)
+    assert claimants(v, Claimant.OFFENDER, None) == ()
