@@ -250,6 +250,7 @@ class CallRecord:
 
         Raises:
             FormatError: if the text is not a call.
+            IllegalCallTypeError: if `text` is not a str (a TypeError).
         """
         if not isinstance(text, str):  # the grammar's own type error, naming the argument
             parse_call_text(text, argument="call")
@@ -345,6 +346,7 @@ class ContractRecord:
 
         Raises:
             FormatError: if the text is not a contract.
+            IllegalCallTypeError: if `text` is not a str (a TypeError).
         """
         read = parse_contract_text(text, argument="contract", error=FormatError)
         if read.kind is CallKind.PASS:
