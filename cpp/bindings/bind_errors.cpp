@@ -28,6 +28,8 @@ void raise_as(const char* name, const std::exception& e) {
 }  // namespace
 
 void bind_errors(py::module_&) {
+  // By value: pybind11's translator type is void (*)(std::exception_ptr).
+  // NOLINTNEXTLINE(performance-unnecessary-value-param)
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -48,6 +48,7 @@ py::tuple start_state(const Position& p) {
   for (int i = 0; i < p.history_size(); ++i) plays[static_cast<std::size_t>(i)] = p.history_card(i);
   while (start.history_size() > 0) start.undo();
   std::vector<int> trick;
+  trick.reserve(static_cast<std::size_t>(start.trick_size()));
   for (int i = 0; i < start.trick_size(); ++i) trick.push_back(start.trick_card(i));
   return py::make_tuple(start.hands(), start.strain(), start.leader(), trick, plays);
 }
@@ -106,6 +107,7 @@ void bind_play(py::module_& m) {
       .def("trick",
            [](const Position& p) {
              std::vector<int> t;
+             t.reserve(static_cast<std::size_t>(p.trick_size()));
              for (int i = 0; i < p.trick_size(); ++i) t.push_back(p.trick_card(i));
              return t;
            })

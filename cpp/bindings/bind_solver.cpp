@@ -81,6 +81,7 @@ void bind_solver(py::module_& m) {
       .def(
           "solve",
           [](Solver& s, const Position& p, const CancelToken* cancel) {
+            // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): a real copy
             const Position copy = p;  // the caller's Position may change once the GIL is free
             py::gil_scoped_release release;
             return s.solve(copy, cancel);
@@ -89,6 +90,7 @@ void bind_solver(py::module_& m) {
       .def(
           "solve_cards",
           [](Solver& s, const Position& p, const CancelToken* cancel) {
+            // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): as in solve
             const Position copy = p;
             py::gil_scoped_release release;
             return s.solve_cards(copy, cancel);

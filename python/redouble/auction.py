@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
 from .cards import Seat, Strain
-from .errors import IllegalCallError
+from .errors import IllegalCallError, IllegalCallTypeError, RedoubleError
 from .laws import BidOrder, DeclarerRule, LawSet
 from .laws import get as get_law_set
 from .laws.bridge_variants import compulsory_declaration
@@ -40,9 +40,12 @@ __all__ = [
     "BridgeDeclaration",
     "Call",
     "CallKind",
+    "CallText",
     "Contract",
     "Declaring",
     "declaring_procedure",
+    "parse_call_text",
+    "parse_contract_text",
 ]
 
 
@@ -73,50 +76,35 @@ class Call:
     DOUBLE: ClassVar[Call]
     REDOUBLE: ClassVar[Call]
 
-    _TOKEN: ClassVar[re.Pattern[str]] = re.compile(r"^\s*([1-7])?\s*([A-Za-z]+)\s*$")
-
     @classmethod
     def parse(cls, text: str | Call, law_set: LawSet | str | None = None) -> Call:
-        """Parse "P", "Pass", "X", "Dbl", "XX", "Rdbl", "1S", "3NT", "2R" (Royal Spades) or a
-        bare declaration ("H", "NT") for Bridge's make.
+        """Parse "P", "Pass", "X", "Dbl", "XX", "Rdbl", "1S", "3NT", "2♠", "2R" (Royal Spades)
+        or a bare declaration ("H", "NT") for Bridge's make; the grammar is
+        :func:`parse_call_text`'s, where "D" and "R" are diamonds and Royal Spades.
 
         The declaration is resolved against `law_set` (symbol, name or alias) when given.
 
         Raises:
             IllegalCallError: the text is not a call (of the law set).
+            IllegalCallTypeError: `text` is not a str or a Call (also a TypeError).
         """
         if isinstance(text, Call):
             return text
-        if not isinstance(text, str):
-            raise IllegalCallError(f"a call must be text such as '1H' or 'P', not {text!r}")
-        t = text.strip()
-        low = t.lower().replace("-", "").replace(" ", "")
-        if low in ("p", "pass", "no", "nobid", "content", "satisfied", "mayilead", ""):
-            if low == "" and t != "-":
-                raise IllegalCallError("empty call")
-            return Call(CallKind.PASS)
-        # No one-letter aliases besides X: "D" is diamonds and "R" Royal Spades.
-        if low in ("x", "dbl", "double"):
-            return Call(CallKind.DOUBLE)
-        if low in ("xx", "rdbl", "redouble", "redbl"):
-            return Call(CallKind.REDOUBLE)
-        m = cls._TOKEN.match(t)
-        if not m:
-            raise IllegalCallError(f"not a call: {text!r} (expected e.g. '1H', '3NT', 'P', 'X')")
-        level = int(m.group(1)) if m.group(1) else None
-        name = m.group(2)
-        if law_set is not None:
-            law = get_law_set(law_set)
-            try:
-                symbol = law.declaration(name).symbol
-            except ValueError:
-                known = ", ".join(d.symbol for d in law.declarations)
-                raise IllegalCallError(
-                    f"{law.name} has no declaration {name!r} (known: {known})"
-                ) from None
-        else:
-            symbol = name.upper()
-        return Call(CallKind.BID, level, symbol)
+        read = parse_call_text(text, argument="call")
+        if read.kind is not CallKind.BID:
+            return Call(read.kind)
+        assert read.name is not None
+        if law_set is None:
+            return Call(CallKind.BID, read.level, read.name)
+        law = get_law_set(law_set)
+        try:
+            symbol = law.declaration(read.name).symbol
+        except ValueError:
+            known = ", ".join(d.symbol for d in law.declarations)
+            raise IllegalCallError(
+                f"{law.name} has no declaration {read.name!r} (known: {known})"
+            ) from None
+        return Call(CallKind.BID, read.level, symbol)
 
     @property
     def is_bid(self) -> bool:
@@ -174,6 +162,176 @@ class Contract:
 
     def __str__(self) -> str:
         return f"{self.spec()} by {self.declarer.letter}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Call and contract text: the one grammar that every reader of "4S", "3NTX" or "pass" uses
+# (Call.parse here, the file records, ContractSpec.parse, single-dummy analysis, the CLI).
+# ---------------------------------------------------------------------------------------------
+
+# Suit symbols (solid and outline) read as the suit's letter; the emoji variation selectors that
+# some keyboards add after them are dropped.
+_SYMBOL_LETTERS = str.maketrans(
+    {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+    | {"\ufe0e": None, "\ufe0f": None}
+)
+_PASS_WORDS = frozenset({"P", "PASS", "NO", "NOBID", "CONTENT", "SATISFIED", "MAYILEAD"})
+_DOUBLE_WORDS = frozenset({"X", "DBL", "DOUBLE"})
+_REDOUBLE_WORDS = frozenset({"XX", "RDBL", "REDBL", "REDOUBLE"})
+_PASSED_OUT_WORDS = frozenset({"P", "PASS", "AP", "ALLPASS", "PASSEDOUT"})
+# A level of at most two ASCII digits (the range is checked apart, so that "8H" gets a clear
+# message), then a declaration name (at most 20 letters, hyphens in it dropped: "no-trump"); for
+# a contract, the doubling X's after it.
+_BID_TEXT = re.compile(r"([0-9]{0,2})([A-Z][A-Z-]{0,19})")
+_CONTRACT_TEXT = re.compile(r"([0-9]{0,2})([A-Z][A-Z-]{0,19}?)(X*)")
+_MAX_LEVEL = 7
+
+
+@dataclass(frozen=True)
+class CallText:
+    """A call or contract as its text says it, before a law set (or a file's table of
+    spellings) says which declaration :attr:`name` means.
+
+    Read by :func:`parse_call_text` and :func:`parse_contract_text`.
+    """
+
+    #: PASS (for a contract: passed out), DOUBLE, REDOUBLE or BID.
+    kind: CallKind
+    #: The level of a bid, or None when the text names a declaration only (Bridge's make).
+    level: int | None = None
+    #: The declaration as written: upper case, spaces removed, a suit symbol as its letter
+    #: ("S", "NT", "NOTRUMP", "ROYALS"); None unless `kind` is BID.
+    name: str | None = None
+    #: The X's after a contract's declaration (0 for a call).
+    doublings: int = 0
+
+
+def _shown(text: str) -> str:
+    """`text` for an error message, cut short when it is long (hostile input)."""
+    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+
+
+def _text_key(text: object, argument: str, examples: str) -> str | None:
+    """`text` upper-cased, without whitespace, suit symbols as letters; None if anything else
+    in it is not ASCII (so that no look-alike, such as the long s "ſ" that upper-cases to "S",
+    or a digit of another script, is read as a call)."""
+    if not isinstance(text, str):
+        raise IllegalCallTypeError(
+            f"{argument} must be text such as {examples}, not {type(text).__name__}"
+        )
+    key = "".join(text.split()).translate(_SYMBOL_LETTERS)
+    return key.upper() if key.isascii() else None
+
+
+def parse_call_text(
+    text: str,
+    *,
+    level_required: bool = False,
+    argument: str = "call",
+    error: type[RedoubleError] = IllegalCallError,
+) -> CallText:
+    """Read a call's text under redouble's one grammar for calls.
+
+    The text is read without regard to case or whitespace ("1 nt" is "1NT"), and a suit symbol
+    (``♣ ♦ ♥ ♠``, or the outline ``♧ ♢ ♡ ♤``) reads as its letter::
+
+        call        = pass | double | redouble | bid
+        pass        = "P" | "PASS" | "NO BID" | "NO" | "CONTENT" | "SATISFIED" | "MAY I LEAD"
+                      | "-"          (hyphens inside a word are ignored: "-P-", "no-bid")
+        double      = "X" | "DBL" | "DOUBLE"      and "D" where a bid needs a level
+        redouble    = "XX" | "RDBL" | "REDBL" | "REDOUBLE"   and "R" where a bid needs a level
+        bid         = [level] declaration        (the level is required if `level_required`)
+        level       = "1" .. "7"
+        declaration = letters or a suit symbol   ("S", "NT", "N", "notrump", "royals", "♠";
+                                                  at most 20; hyphens inside are dropped)
+
+    Any other character that is not ASCII (a look-alike letter, a digit of another script)
+    makes the text no call.
+
+    "D" and "R" mean double and redouble only with `level_required` (files: LIN writes ``d``
+    and ``r``), since elsewhere a bare "D" is Bridge's make of diamonds and "R" Royal Spades.
+    Which declaration a name means is the caller's to decide (a law set's symbols, names and
+    aliases; a file format's spellings).
+
+    >>> parse_call_text("2♠")
+    CallText(kind=<CallKind.BID: 'bid'>, level=2, name='S', doublings=0)
+    >>> parse_call_text("no bid").kind, parse_call_text("r", level_required=True).kind
+    (<CallKind.PASS: 'pass'>, <CallKind.REDOUBLE: 'redouble'>)
+
+    Raises:
+        IllegalCallError: (or `error`, a :class:`RedoubleError` class) the text is not a call:
+            empty, an unknown word, a level outside 1..7 or a missing one.
+        IllegalCallTypeError: `text` is not a str (a TypeError naming `argument`).
+    """
+    key = _text_key(text, argument, "'1H', '3NT' or 'P'")
+    if key is None:  # not ASCII: no word and no bid matches
+        key = "?"
+    word = key.replace("-", "")
+    if not word:
+        if key == "-" and not level_required:
+            return CallText(CallKind.PASS)
+        raise error(f"empty {argument}" if not key else f"not a {argument}: {_shown(text)}")
+    if word in _PASS_WORDS:
+        return CallText(CallKind.PASS)
+    if word in _DOUBLE_WORDS or (level_required and word == "D"):
+        return CallText(CallKind.DOUBLE)
+    if word in _REDOUBLE_WORDS or (level_required and word == "R"):
+        return CallText(CallKind.REDOUBLE)
+    m = _BID_TEXT.fullmatch(key)
+    if m is None or (level_required and not m.group(1)):
+        raise error(f"not a {argument}: {_shown(text)} (expected e.g. '1H', '3NT', 'P', 'X', 'XX')")
+    level = _level(m.group(1), text, argument, _MAX_LEVEL, error)
+    return CallText(CallKind.BID, level, m.group(2).replace("-", ""))
+
+
+def parse_contract_text(
+    text: str,
+    *,
+    level_required: bool = False,
+    max_level: int | None = _MAX_LEVEL,
+    argument: str = "contract",
+    error: type[RedoubleError] = IllegalCallError,
+) -> CallText:
+    """Read a contract's text under the grammar of :func:`parse_call_text`'s bids::
+
+        contract    = passed-out | [level] declaration doubling*
+        passed-out  = "P" | "PASS" | "AP" | "ALL PASS" | "PASSED OUT"   (kind PASS)
+        doubling    = "X"                         ("4HX" doubled, "3NTXX" redoubled; Bridge
+                                                   doubles without limit: "HXXX")
+
+    Case, whitespace and suit symbols as there ("4♥x" is "4HX"). `max_level` None leaves the
+    level's range to the caller (a law set's), for levels of at most two digits.
+
+    >>> parse_contract_text("7ntxx")
+    CallText(kind=<CallKind.BID: 'bid'>, level=7, name='NT', doublings=2)
+
+    Raises:
+        IllegalCallError: (or `error`) the text is not a contract.
+        IllegalCallTypeError: `text` is not a str (a TypeError naming `argument`).
+    """
+    key = _text_key(text, argument, "'4S', '3NTX' or 'Pass'")
+    if key is None:
+        key = "?"
+    if key.replace("-", "") in _PASSED_OUT_WORDS:
+        return CallText(CallKind.PASS)
+    m = _CONTRACT_TEXT.fullmatch(key)
+    if m is None or (level_required and not m.group(1)):
+        raise error(
+            f"cannot read a {argument} from {_shown(text)} (expected e.g. '4S', '3NTX', 'Pass')"
+        )
+    level = _level(m.group(1), text, argument, max_level, error)
+    return CallText(CallKind.BID, level, m.group(2).replace("-", ""), len(m.group(3)))
+
+
+def _level(
+    digits: str, text: str, argument: str, top: int | None, error: type[RedoubleError]
+) -> int | None:
+    if not digits:
+        return None
+    level = int(digits)
+    if top is not None and not 1 <= level <= top:
+        raise error(f"not a {argument}: {_shown(text)} (a level is 1 to {top})")
+    return level
 
 
 @dataclass(frozen=True)

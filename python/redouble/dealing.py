@@ -11,7 +11,8 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeAlias, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -106,7 +107,7 @@ def _check_threads(threads: object) -> int:
     return t
 
 
-def _hand_mask(hand: CardSet | str | int) -> int:
+def _hand_mask(hand: PredealtHand) -> int:
     """The mask of a predealt hand (a hand string, a card list, a CardSet or a mask)."""
     if isinstance(hand, str):
         t = hand.strip()
@@ -118,8 +119,44 @@ def _hand_mask(hand: CardSet | str | int) -> int:
     return CardSet(hand).mask
 
 
+#: A predealt hand: a hand string ("AKQ2.T98.76.5432", "AK..."), a card list ("SA HK", or
+#: cards, ids or card texts), a :class:`CardSet` or a mask.
+PredealtHand: TypeAlias = CardSet | str | int | Iterable[Card | int | str]
+#: The key type of :func:`predeal`'s cards by seat: :class:`Seat` values or seat numbers. A
+#: constrained type variable, because a mapping's key type must match exactly for a type checker
+#: (a ``dict[Seat, str]`` is no ``Mapping[Seat | int, str]``), and it gives a dict literal of
+#: mixed hands (strings and card sets) its type from the call.
+SeatKey = TypeVar("SeatKey", Seat, int)
+
+
+# Overloads: with `n` None (or left out) predeal gives one Deal, with an int `n` an array, so a
+# user's type checker knows which without a cast.
+@overload
 def predeal(
-    fixed: Mapping[Seat, CardSet | str | int],
+    fixed: Mapping[SeatKey, PredealtHand],
+    seed: int,
+    *,
+    board: int = 1,
+    n: None = None,
+    accept: Callable[[Deal], bool] | None = None,
+    max_tries: int = 1_000_000,
+) -> Deal: ...
+
+
+@overload
+def predeal(
+    fixed: Mapping[SeatKey, PredealtHand],
+    seed: int,
+    *,
+    board: int = 1,
+    n: int,
+    accept: Callable[[Deal], bool] | None = None,
+    max_tries: int = 1_000_000,
+) -> npt.NDArray[np.uint64]: ...
+
+
+def predeal(
+    fixed: Mapping[SeatKey, PredealtHand],
     seed: int,
     *,
     board: int = 1,

@@ -30,6 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from .auction import parse_contract_text
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Strain, Suit
 from .errors import RedoubleError
 
@@ -326,10 +327,9 @@ def position_svg(position: Position) -> str:
 # Double-dummy tables.
 # ------------------------------------------------------------------------------------------------
 
+# A par label: a contract (redouble's contract grammar) and then the seats that play it.
 _PAR = re.compile(
-    r"^\s*(?P<level>[1-7])\s*(?P<strain>NT|N|S|H|D|C)\s*(?P<dbl>X{0,2})\s*"
-    r"(?:by\s+|-\s*|\s)\s*(?P<seats>[NESW]{1,2})\s*$",
-    re.IGNORECASE,
+    r"^(?P<contract>.*?)(?:\s*by\s+|\s*-\s*|\s+)(?P<seats>[NESW]{1,2})\s*$", re.IGNORECASE
 )
 
 
@@ -338,7 +338,13 @@ def _par_cells(par: str) -> set[tuple[Strain, Seat]]:
     m = _PAR.match(par)
     if not m:
         return set()
-    strain = Strain.parse(m.group("strain"))
+    try:
+        read = parse_contract_text(m.group("contract"), level_required=True)
+        strain = Strain.parse(read.name or "")
+    except ValueError:
+        return set()
+    if read.doublings > 2:
+        return set()
     return {(strain, Seat.parse(ch)) for ch in m.group("seats").upper()}
 
 

@@ -11,6 +11,7 @@ __all__ = [
     "FormatError",
     "GameError",
     "IllegalCallError",
+    "IllegalCallTypeError",
     "IllegalPlayError",
     "InvalidDealError",
     "InvalidDealTypeError",
@@ -44,6 +45,14 @@ class IllegalPlayError(RedoubleError):
 
 class IllegalCallError(RedoubleError):
     """A call (bid, pass, double, redouble, declaration) that the law set does not allow."""
+
+
+class IllegalCallTypeError(IllegalCallError, TypeError):
+    """A call or contract given as something other than text (None, a number, bytes).
+
+    A :class:`TypeError`, as the error contract asks of every wrong type; also an
+    :class:`IllegalCallError`, which these calls raised before, so older handlers still match.
+    """
 
 
 class GameError(RedoubleError):

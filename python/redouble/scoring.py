@@ -19,13 +19,13 @@ Example::
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
 from redouble._jsondoc import JsonDocument
+from redouble.auction import CallKind, parse_contract_text
 from redouble.cards import Seat, Side
 from redouble.deal import Vulnerability
 from redouble.errors import RedoubleError, ScoringInputError
@@ -182,8 +182,6 @@ class ContractSpec:
     declaration: Declaration
     doublings: int = 0
 
-    _PATTERN = re.compile(r"^\s*(\d+)?\s*([^\d]*?)\s*([xX]*)\s*$")
-
     @classmethod
     def parse(cls, law_set: LawSet | str, text: str) -> ContractSpec:
         """Parse "2HX", "3RXX", "1NT", or for Bridge "H", "NTXXX" (one X per doubling).
@@ -192,17 +190,18 @@ class ContractSpec:
             LawSetError: no law set has that name.
             ScoringInputError: the text is malformed, the level is out of range, the
                 declaration is unknown to the law set, or it is doubled too often.
+            IllegalCallTypeError: `text` is not a str (a TypeError).
         """
         law = _get_law_set(law_set)
-        match = cls._PATTERN.match(text) if isinstance(text, str) else None
-        if match is None or not match.group(2):
+        # redouble's one grammar for contract text; the law set checks the level's range.
+        read = parse_contract_text(text, max_level=None, error=ScoringInputError)
+        if read.kind is not CallKind.BID or read.name is None:
             raise ScoringInputError(f"cannot read a contract from {text!r} (e.g. '2HX', '3NT')")
-        level = int(match.group(1)) if match.group(1) else None
         try:
-            declaration = law.declaration(match.group(2))
+            declaration = law.declaration(read.name)
         except RedoubleError as err:
             raise ScoringInputError(str(err)) from None
-        return cls.of(law, level, declaration, len(match.group(3)))
+        return cls.of(law, read.level, declaration, read.doublings)
 
     @classmethod
     def of(

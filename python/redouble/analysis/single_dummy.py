@@ -12,7 +12,6 @@ defence always guess right.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..auction import parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..play import Position
@@ -38,18 +38,18 @@ from .par import contract_score
 
 __all__ = ["ContractAnalysis", "LeadAnalysis", "LeadResult", "contract_analysis", "lead_analysis"]
 
-_CONTRACT = re.compile(r"^\s*([1-7])\s*(C|D|H|S|N|NT)\s*(X{0,2})\s*$", re.IGNORECASE)
+# The strains single-dummy analysis knows, by the names redouble's contract grammar reads.
+_STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
+_STRAINS |= {"N": Strain.NOTRUMP, "NT": Strain.NOTRUMP}
 
 
-def _parse_contract(text: object) -> tuple[int, Strain, int]:
-    if not isinstance(text, str):
-        raise TypeError(f"contract must be a str such as '3NT' or '4SX', got {type(text).__name__}")
-    m = _CONTRACT.match(text)
-    if m is None:
+def _parse_contract(text: str) -> tuple[int, Strain, int]:
+    # redouble's one grammar for contract text (redouble.auction.parse_contract_text).
+    read = parse_contract_text(text, level_required=True, error=AnalysisError)
+    strain = _STRAINS.get(read.name or "")
+    if read.level is None or strain is None or read.doublings > 2:
         raise AnalysisError(f"contract must look like '3NT', '4S' or '2HX', got {text!r}")
-    letter = m.group(2).upper()
-    strain = Strain.NOTRUMP if letter in ("N", "NT") else Strain("CDHS".index(letter))
-    return int(m.group(1)), strain, len(m.group(3))
+    return read.level, strain, read.doublings
 
 
 def _check_n(n: object) -> int:

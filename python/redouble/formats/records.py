@@ -7,10 +7,12 @@ every value in it is well formed.
 
 Call tokens
 -----------
-A :class:`Call` holds one normalised *token*. The grammar (case-insensitive on input, the
-canonical spelling on the right)::
+A :class:`Call` holds one normalised *token*. The grammar is redouble's one grammar for call
+text (:func:`redouble.auction.parse_call_text`, with a level always required): case and
+whitespace are ignored on input, a suit symbol (``♠``) reads as its letter, and the canonical
+spelling is on the right::
 
-    pass       = "P" | "PASS" | "-P-"            -> "Pass"
+    pass       = "P" | "PASS" | "-P-" | "NO BID" -> "Pass"   (and Bridge's "Content", ...)
     double     = "X" | "D" | "DBL" | "DOUBLE"     -> "X"
     redouble   = "XX" | "R" | "RDBL" | "REDOUBLE" -> "XX"
     bid        = level declaration                -> e.g. "1C", "3NT", "2RS"
@@ -29,7 +31,8 @@ string), numeric annotation glyphs ``$n``, and irregularity marks ``^`` plus a l
 
 Contracts
 ---------
-:class:`Contract` text is ``"Pass"`` (passed out) or ``[level] declaration "X"*n``: ``"4HX"``,
+:class:`Contract` text (:func:`redouble.auction.parse_contract_text`'s grammar) is ``"Pass"``
+(passed out) or ``[level] declaration "X"*n``: ``"4HX"``,
 ``"3NT"``, ``"2RSXX"``. The level may be missing for Bridge (Elwell, 1906), which has no levels, and
 ``n`` may exceed two because Bridge allows doubling "and so on".
 
@@ -57,6 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..auction import CallKind, parse_call_text, parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError
@@ -120,11 +124,8 @@ _DECLARATION_SPELLINGS = {
     "ROYALSPADE": "RS",
     "ROYALSPADES": "RS",
 }
-_PASS = {"P", "PASS", "-P-"}
-_DOUBLE = {"X", "D", "DBL", "DOUBLE"}
-_REDOUBLE = {"XX", "R", "RDBL", "REDOUBLE"}
 _PLACEHOLDERS = {"-", "+"}
-_BID_RE = re.compile(r"^([1-7])([A-Z]+)$")
+_CALL_TOKENS = {CallKind.PASS: "Pass", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}
 # ASCII digits only, and few of them: int() must never see "²" or a 5,000-digit number.
 _ANNOTATION_RE = re.compile(r"=[0-9]{1,6}=|\$[0-9]{1,3}|!!|\?\?|!\?|\?!|!|\?|\^[A-Za-z]")
 _CARD_RE = re.compile(r"^([SHDC])(10|[2-9TJQKA])$", re.IGNORECASE)
@@ -177,6 +178,8 @@ _CACHE_LIMIT = 4096
 
 
 def _normalise_call(text: str) -> str:
+    if not isinstance(text, str):  # the grammar's own type error, naming the argument
+        parse_call_text(text, argument="call")
     hit = _NORMAL_CALLS.get(text)
     if hit is None:
         hit = Call._normalise(text)
@@ -229,19 +232,17 @@ class CallRecord:
 
     @staticmethod
     def _normalise(text: str) -> str:
-        t = "".join(text.split()).upper()
-        if t in _PASS:
-            return "Pass"
-        if t in _DOUBLE:
-            return "X"
-        if t in _REDOUBLE:
-            return "XX"
-        if t in _PLACEHOLDERS:
-            return t
-        m = _BID_RE.match(t)
-        if m and m.group(2) in _DECLARATION_SPELLINGS:
-            return m.group(1) + _DECLARATION_SPELLINGS[m.group(2)]
-        raise FormatError(f"not a call: {text!r} (expected Pass, X, XX or a bid like 1NT, 2RS)")
+        # The grammar is redouble.auction's (parse_call_text), with a level always required,
+        # so "D" and "R" are double and redouble; the placeholders are the files' own.
+        if isinstance(text, str) and text.strip() in _PLACEHOLDERS:
+            return text.strip()
+        read = parse_call_text(text, level_required=True, argument="call", error=FormatError)
+        if read.kind is not CallKind.BID:
+            return _CALL_TOKENS[read.kind]
+        declaration = _DECLARATION_SPELLINGS.get(read.name or "")
+        if declaration is None:
+            raise FormatError(f"not a call: {text!r} (expected Pass, X, XX or a bid like 1NT, 2RS)")
+        return f"{read.level}{declaration}"
 
     @classmethod
     def parse(cls, text: str, *, note: str | None = None, annotations: Sequence[str] = ()) -> Call:
@@ -249,7 +250,10 @@ class CallRecord:
 
         Raises:
             FormatError: if the text is not a call.
+            IllegalCallTypeError: if `text` is not a str (a TypeError).
         """
+        if not isinstance(text, str):  # the grammar's own type error, naming the argument
+            parse_call_text(text, argument="call")
         body, rest = split_annotations(text.strip())
         found = [a for a in parse_annotations(rest) if not a.startswith("=")]
         return cls(cls.normalise(body), note, (*found, *annotations))
@@ -304,9 +308,6 @@ class CallRecord:
 Call = CallRecord
 
 
-_CONTRACT_RE = re.compile(r"^([1-7]?)(NT|RS|[CDHSNR])(X*)$")
-
-
 @dataclass(frozen=True)
 class ContractRecord:
     """A contract as files state it: level, declaration and number of doublings, or passed out.
@@ -345,15 +346,15 @@ class ContractRecord:
 
         Raises:
             FormatError: if the text is not a contract.
+            IllegalCallTypeError: if `text` is not a str (a TypeError).
         """
-        t = "".join(text.split()).upper()
-        if t in ("PASS", "P", "AP"):
+        read = parse_contract_text(text, argument="contract", error=FormatError)
+        if read.kind is CallKind.PASS:
             return cls.passed_out()
-        m = _CONTRACT_RE.match(t)
-        if not m:
+        declaration = _DECLARATION_SPELLINGS.get(read.name or "")
+        if declaration is None:
             raise FormatError(f"not a contract: {text!r} (expected e.g. 4HX, 3NT, Pass)")
-        level = int(m.group(1)) if m.group(1) else None
-        return cls(level, _DECLARATION_SPELLINGS[m.group(2)], len(m.group(3)))
+        return cls(read.level, declaration, read.doublings)
 
     @property
     def is_passed_out(self) -> bool:
