@@ -56,7 +56,8 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "auction": (
         ["auction.py"],
-        ["tests/test_auction.py", "tests/test_law_mutants.py", "tests/test_irregularities.py"],
+        ["tests/test_auction.py", "tests/test_law_mutants.py", "tests/test_irregularities.py",
+         "tests/test_call_text.py"],
     ),
     "irregularities": (
         ["irregularities/"],
