@@ -23,16 +23,24 @@ from .cards import Card, CardSet, Rank, Seat, Side, Strain, Suit
 from .deal import DEAL_COUNT, Board, Deal, DealRecord, NewDealReason, Vulnerability
 from .dealing import board, deal, deal_by_the_laws, deals, predeal
 from .errors import (
+    AnalysisError,
+    AnalysisInterrupted,
+    BatchInterrupted,
     ClubError,
+    ConstraintError,
+    DisplayError,
     FormatError,
     GameError,
     IllegalCallError,
+    IllegalCallTypeError,
     IllegalPlayError,
     InvalidDealError,
+    InvalidDealTypeError,
     IrregularityError,
     LawSetError,
     RedoubleError,
     ScoringInputError,
+    SearchCancelledError,
 )
 from .play import Position, Trick, trick_winner
 
@@ -43,17 +51,24 @@ except _metadata.PackageNotFoundError:  # running from a source tree
 
 __all__ = [
     "DEAL_COUNT",
+    "AnalysisError",
+    "AnalysisInterrupted",
+    "BatchInterrupted",
     "Board",
     "Card",
     "CardSet",
     "ClubError",
+    "ConstraintError",
     "Deal",
     "DealRecord",
+    "DisplayError",
     "FormatError",
     "GameError",
     "IllegalCallError",
+    "IllegalCallTypeError",
     "IllegalPlayError",
     "InvalidDealError",
+    "InvalidDealTypeError",
     "IrregularityError",
     "LawSetError",
     "NewDealReason",
@@ -61,6 +76,7 @@ __all__ = [
     "Rank",
     "RedoubleError",
     "ScoringInputError",
+    "SearchCancelledError",
     "Seat",
     "Side",
     "Strain",

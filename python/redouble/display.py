@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .auction import parse_contract_text
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Strain, Suit
-from .errors import RedoubleError
+from .errors import DisplayError
 
 if TYPE_CHECKING:  # only for annotations: display must not import the game at import time
     from .deal import Board, Deal
@@ -52,10 +52,6 @@ __all__ = [
     "terminal_diagram",
     "wants_colour",
 ]
-
-
-class DisplayError(RedoubleError):
-    """A value that cannot be drawn: a table of the wrong shape, bar values that are not numbers."""
 
 
 SVG_NS = "http://www.w3.org/2000/svg"

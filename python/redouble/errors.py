@@ -6,8 +6,19 @@ callers can catch either. The C++ core's exceptions arrive as these same classes
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
+    "AnalysisError",
+    "AnalysisInterrupted",
+    "BatchInterrupted",
     "ClubError",
+    "ConstraintError",
+    "DisplayError",
     "FormatError",
     "GameError",
     "IllegalCallError",
@@ -96,3 +107,72 @@ class FormatError(RedoubleError):
 class SearchCancelledError(RedoubleError):
     """A solver call stopped by its :class:`~redouble.solver.CancelToken`: the token was
     cancelled (from another thread) or its time limit passed. The solver stays usable."""
+
+
+# The errors of the optional layers live here too, so that one module holds every exception
+# redouble raises (each is re-exported where it is raised).
+class DisplayError(RedoubleError):
+    """A value that cannot be drawn: a table of the wrong shape, bar values that are not numbers."""
+
+
+class AnalysisError(RedoubleError):
+    """A bad argument to an analysis function (a :class:`ValueError`)."""
+
+
+class ConstraintError(AnalysisError):
+    """A constraint text that cannot be parsed or compiled.
+
+    Attributes:
+        column: 1-based column of the problem in the text.
+    """
+
+    def __init__(self, message: str, column: int) -> None:
+        self.column = column
+        self.message = message
+        super().__init__(f"column {column}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its own arguments, so it crosses a process (Dask, pickle) intact.
+        return (type(self), (self.message, self.column))
+
+
+class AnalysisInterrupted(KeyboardInterrupt):
+    """Ctrl-C during an analysis batch: a :class:`KeyboardInterrupt` that keeps the finished work.
+
+    Raised by :func:`~redouble.analysis.pars`, :func:`~redouble.analysis.constrained_deals`,
+    :func:`~redouble.analysis.lead_analysis` and :func:`~redouble.analysis.contract_analysis`
+    (:func:`redouble.solver.dd_tables` raises its own :class:`~redouble.solver.BatchInterrupted`).
+
+    Attributes:
+        partial: what the call would have returned for the work finished: the list of
+            :class:`~redouble.analysis.Par` so far, the deals found so far, or the analysis
+            of the deals solved so far (None when nothing was finished).
+        done: how many items (tables, deals found, deals solved) were finished.
+        total: how many were asked for.
+    """
+
+    def __init__(self, partial: Any, done: int, total: int) -> None:
+        super().__init__(f"interrupted: {done} of {total} finished")
+        self.partial = partial
+        self.done = done
+        self.total = total
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.partial, self.done, self.total))
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a batch: a :class:`KeyboardInterrupt` that keeps the finished work.
+
+    Attributes:
+        tables: the ``(N, 5, 4) uint8`` results; rows not finished are zero.
+        done: ``(N,) bool``, True for each finished row.
+    """
+
+    def __init__(self, tables: npt.NDArray[np.uint8], done: npt.NDArray[np.bool_]) -> None:
+        super().__init__(f"batch interrupted: {int(done.sum())} of {len(done)} tables finished")
+        self.tables = tables
+        self.done = done
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.tables, self.done))

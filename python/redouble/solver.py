@@ -35,7 +35,13 @@ from . import _core
 from ._check import as_index, as_int
 from .cards import Card, CardSet, Seat, Strain
 from .deal import Deal
-from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, RedoubleError
+from .errors import (
+    BatchInterrupted,
+    IllegalPlayError,
+    InvalidDealError,
+    InvalidDealTypeError,
+    RedoubleError,
+)
 from .play import Position
 
 __all__ = [
@@ -392,20 +398,6 @@ DEFAULT_POOL_BYTES = 256 << 20
 
 _pool_lock = threading.Lock()
 _pool: Any = None
-
-
-class BatchInterrupted(KeyboardInterrupt):
-    """Ctrl-C during a batch: a :class:`KeyboardInterrupt` that keeps the finished work.
-
-    Attributes:
-        tables: the ``(N, 5, 4) uint8`` results; rows not finished are zero.
-        done: ``(N,) bool``, True for each finished row.
-    """
-
-    def __init__(self, tables: npt.NDArray[np.uint8], done: npt.NDArray[np.bool_]) -> None:
-        super().__init__(f"batch interrupted: {int(done.sum())} of {len(done)} tables finished")
-        self.tables = tables
-        self.done = done
 
 
 def _check_threads(threads: object) -> int:

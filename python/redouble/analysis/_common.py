@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from ..cards import Seat
 from ..deal import Deal, Vulnerability
-from ..errors import RedoubleError
+from ..errors import AnalysisError, AnalysisInterrupted
 
 __all__ = [
     "AnalysisError",
@@ -22,10 +22,6 @@ __all__ = [
     "as_vulnerability",
     "progress_reporter",
 ]
-
-
-class AnalysisError(RedoubleError):
-    """A bad argument to an analysis function (a :class:`ValueError`)."""
 
 
 _VUL_NAMES = {
@@ -99,28 +95,6 @@ def as_table(value: Any, what: str = "table") -> npt.NDArray[np.uint8]:
     arr = as_tables(np.asarray(value)[None] if not isinstance(value, str) else value, what)
     row: npt.NDArray[np.uint8] = arr[0]
     return row
-
-
-class AnalysisInterrupted(KeyboardInterrupt):
-    """Ctrl-C during an analysis batch: a :class:`KeyboardInterrupt` that keeps the finished work.
-
-    Raised by :func:`~redouble.analysis.pars`, :func:`~redouble.analysis.constrained_deals`,
-    :func:`~redouble.analysis.lead_analysis` and :func:`~redouble.analysis.contract_analysis`
-    (:func:`redouble.solver.dd_tables` raises its own :class:`~redouble.solver.BatchInterrupted`).
-
-    Attributes:
-        partial: what the call would have returned for the work finished: the list of
-            :class:`~redouble.analysis.Par` so far, the deals found so far, or the analysis
-            of the deals solved so far (None when nothing was finished).
-        done: how many items (tables, deals found, deals solved) were finished.
-        total: how many were asked for.
-    """
-
-    def __init__(self, partial: Any, done: int, total: int) -> None:
-        super().__init__(f"interrupted: {done} of {total} finished")
-        self.partial = partial
-        self.done = done
-        self.total = total
 
 
 def progress_reporter(progress: Any, total: int) -> Callable[[int], None] | None:

@@ -46,23 +46,12 @@ import numpy.typing as npt
 from .. import _core
 from ..cards import CardSet, Seat
 from ..dealing import _check_board, _check_seed, _hand_mask
+from ..errors import ConstraintError
 from ..solver import _batch, _default_threads
 from ._common import AnalysisError, AnalysisInterrupted, progress_reporter
 from .features import FEATURE_IDS
 
 __all__ = ["ConstrainedDeals", "Constraint", "ConstraintError", "constrained_deals"]
-
-
-class ConstraintError(AnalysisError):
-    """A constraint text that cannot be parsed or compiled.
-
-    Attributes:
-        column: 1-based column of the problem in the text.
-    """
-
-    def __init__(self, message: str, column: int) -> None:
-        self.column = column
-        super().__init__(f"column {column}: {message}")
 
 
 _SEATS = {
