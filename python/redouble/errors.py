@@ -141,7 +141,7 @@ class AnalysisInterrupted(KeyboardInterrupt):
 
     Raised by :func:`~redouble.analysis.pars`, :func:`~redouble.analysis.constrained_deals`,
     :func:`~redouble.analysis.lead_analysis` and :func:`~redouble.analysis.contract_analysis`
-    (:func:`redouble.solver.dd_tables` raises its own :class:`~redouble.solver.BatchInterrupted`).
+    (:func:`redouble.solver.dd_tables` raises its own :class:`BatchInterrupted`).
 
     Attributes:
         partial: what the call would have returned for the work finished: the list of

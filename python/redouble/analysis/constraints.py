@@ -31,7 +31,7 @@ Bad text raises :class:`ConstraintError` (a ``ValueError``) naming the column:
 >>> Constraint("N.hcp in 15 17")
 Traceback (most recent call last):
 ...
-redouble.analysis.constraints.ConstraintError: column 13: expected '..' in a range, got '17'
+redouble.errors.ConstraintError: column 13: expected '..' in a range, got '17'
 """
 
 from __future__ import annotations
