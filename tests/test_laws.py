@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -389,3 +390,36 @@ def test_compulsory_declaration(hand: dict[str, str], expected: str) -> None:
 def test_compulsory_declaration_needs_three_handed() -> None:
     with pytest.raises(laws.LawSetError, match="no compulsory"):
         compulsory_declaration(laws.get("bridge_1906"), 0)
+
+
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [
+        ("partscore_reset_on_game", 1),
+        ("partscore_reset_on_game", "yes"),
+        ("bridge_max_doublings", 2.0),
+        ("bridge_max_doublings", True),
+        ("bridge_both_revoke_cap", "28"),
+        ("bridge_honour_units", (2, 4, 5, 8, 9, "10")),
+        ("bridge_honour_units", "245899"),
+        ("chicane_both_sides", None),
+    ],
+)
+def test_a_flag_of_the_wrong_type_is_a_type_error_naming_it(flag: str, value: object) -> None:
+    with pytest.raises(TypeError, match=flag):
+        laws.get("bridge_1906", **{flag: value})
+
+
+def test_honour_units_from_json_as_a_list_become_a_hashable_tuple() -> None:
+    law = laws.get("bridge_1906", bridge_honour_units=[2, 4, 6, 8, 9, 10])
+    assert law.flags.bridge_honour_units == (2, 4, 6, 8, 9, 10)
+    assert hash(law) == hash(laws.get("bridge_1906", bridge_honour_units=(2, 4, 6, 8, 9, 10)))
+
+
+def test_a_game_log_with_a_flag_of_the_wrong_type_is_a_game_error() -> None:
+    from redouble.game import Game, GameError
+
+    doc = json.loads(Game("bridge_1906", seed=1).to_json())
+    doc["events"][0]["data"]["flags"] = {"partscore_reset_on_game": "no"}
+    with pytest.raises(GameError, match=r"event 0.*partscore_reset_on_game"):
+        Game.from_json(json.dumps(doc))

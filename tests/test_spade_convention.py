@@ -144,6 +144,36 @@ def test_the_strict_game_refuses_the_premature_acts() -> None:
     assert g.phase is Phase.DECLARE
 
 
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_unplayed_score_flag_gives_the_makers_side_its_points(strict: bool) -> None:
+    """Spade Convention I does not say what an unplayed hand scores; the flag
+    spade_convention_unplayed_score (our decision, 0 by default) enters that many points on the
+    trick score of the maker's side, and the deal passes on as after a hand not played."""
+    law = laws.get("bridge_1906", spade_convention_agreed=True, spade_convention_unplayed_score=6)
+    g = Game(law, deals=[DEAL] * 3, strict=strict)
+    g.call("P")  # North passes the make to South: NS are the makers
+    while g.phase is Phase.DECLARE and g.hand_number == 1:
+        g.call("S" if g.to_act is S else "P")
+    assert g.totals == PerSide(6, 0)
+    event = next(e for e in g.log if e.kind == "spade_convention")
+    assert event.data == {"number": 1, "played": False, "penalty": {"NS": 6, "EW": 0}}
+    assert (g.hand_number, g.dealer) == (2, E)
+    _declare(g, "S")  # East's spades: EW are the makers now
+    assert g.totals == PerSide(6, 6)
+    again = Game.from_json(g.to_json())
+    assert again.log == g.log
+    assert again.totals == g.totals
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [(-1, laws.LawSetError), ("6", TypeError), (True, TypeError), (6.0, TypeError)],
+)
+def test_the_unplayed_score_flag_must_be_a_count_of_points(value: object, error: type) -> None:
+    with pytest.raises(error, match="spade_convention_unplayed_score"):
+        laws.get("bridge_1906", spade_convention_unplayed_score=value)
+
+
 def test_take_two_is_two_toward_game_for_the_makers_side() -> None:
     """The maker (here the dealer's partner, the make passed to him) takes two on the score:
     two below the line, counted toward game, the hand not played, the deal passing on."""

@@ -216,24 +216,36 @@ class _HandState:
             return
         if not self._spade_hand_played(contract):
             # Bridge (Elwell, 1906), Spade Convention I: the hand is not played. The text
-            # does not say what is scored: nothing (flag spade_convention_unplayed_score);
-            # the deal passes to the left as after a hand played.
-            self._spade_hand_not_played(contract)
+            # does not say what is scored: by default nothing; the flag
+            # spade_convention_unplayed_score gives the maker's side that many points on the
+            # trick score. The deal passes to the left as after a hand played.
+            self._spade_hand_not_played(contract, unplayed=True)
             return
         self._start_play(contract)
 
-    def _spade_hand_not_played(self, contract: Contract, penalty: PerSide | None = None) -> None:
+    def _spade_hand_not_played(
+        self, contract: Contract, penalty: PerSide | None = None, *, unplayed: bool = False
+    ) -> None:
         """End the hand unplayed under the Spade Convention (internal). `penalty`: the trick
         score the maker took for a premature play (Spade Convention II), entered in the session
-        and logged as the hand's score."""
+        and logged as the hand's score. `unplayed`: the hand is not played under Spade
+        Convention I, which scores the law set's ``unplayed_score`` (nothing by default)."""
         d = self._declaring
         data: dict[str, Any] = {"number": self._hand_number, "played": False}
         score: HandScore | None = None
+        label = "Spade Convention (II)"
+        rules = self._law.spade_convention
+        if unplayed and penalty is None and rules is not None and rules.unplayed_score:
+            maker = d.maker
+            side = (maker if maker is not None else contract.declarer).side
+            points = rules.unplayed_score
+            penalty = PerSide(points, 0) if side is Side.NS else PerSide(0, points)
+            label = "Spade Convention (I), not played"
         if penalty is not None:
             data["penalty"] = penalty.to_dict()
         self._log.append(Event("spade_convention", contract.declarer, data))
         if penalty is not None:
-            score = self._spade_penalty_score(contract, penalty)
+            score = self._spade_penalty_score(contract, penalty, label)
         self._results.append(
             HandResult(
                 self._hand_number,
@@ -259,9 +271,12 @@ class _HandState:
             return
         self._start_hand()
 
-    def _spade_penalty_score(self, contract: Contract, penalty: PerSide) -> HandScore:
-        """Enter the maker's two on the score (Spade Convention II) in the session: a hand
-        score with no tricks, the two below the line (internal)."""
+    def _spade_penalty_score(
+        self, contract: Contract, penalty: PerSide, label: str = "Spade Convention (II)"
+    ) -> HandScore:
+        """Enter the maker's points on the score (Spade Convention II's two, or the unplayed
+        score) in the session: a hand score with no tricks, the points below the line
+        (internal)."""
         maker = self._declaring.maker
         score = HandScore(
             self._law.name,
@@ -277,7 +292,7 @@ class _HandState:
         )
         add = getattr(self._session, "add", None)
         assert add is not None  # the convention is Bridge's, scored in rubbers
-        add(score, label="Spade Convention (II)")
+        add(score, label=label)
         self._log.append(
             Event(
                 "score",

@@ -236,8 +236,16 @@ def replay_log(
     if name is None:
         raise GameError("event 0 (start): no 'law_set' field")
     try:
+        law = get_law_set(name, **settings["flags"])
+    except RedoubleError as err:
+        raise GameError(f"event 0 (start): {err}") from None
+    except TypeError as err:
+        if law_set is not None and not settings["flags"]:
+            raise  # the caller's own `law_set` argument
+        raise GameError(f"event 0 (start): {err}") from None  # the log's data
+    try:
         game = cls(
-            get_law_set(name, **settings["flags"]),
+            law,
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
             deals=_deals(evs),

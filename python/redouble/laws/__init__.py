@@ -93,7 +93,8 @@ class Flags:
     bridge_exposed_card_def: str = "auction1912"
     """Bridge: which definition of an exposed card fills the missing laws (Auction Laws 68-69)."""
     spade_convention_unplayed_score: int = 0
-    """Bridge spade convention: what is scored when a spade make is not played."""
+    """Bridge spade convention: what is scored when a spade make is not played (the text does
+    not say): points entered on the trick score of the maker's side; 0, nothing, by default."""
     three_handed_settlement: str = "each_adversary_full"
     """Three-handed: each adversary settles the full difference ("each_adversary_full") or
     half of it ("split")."""
@@ -120,6 +121,7 @@ class Flags:
     law set's ``spade_convention`` is None unless they agree)."""
 
     def __post_init__(self) -> None:
+        self._check_types()
         choices = {
             "chicane_both_sides": ("independent",),
             "bridge_revoke_transfer_limit": ("tricks_held",),
@@ -137,6 +139,37 @@ class Flags:
             raise LawSetError("flag bridge_max_doublings must be None or >= 0")
         if len(self.bridge_honour_units) != 6:
             raise LawSetError("flag bridge_honour_units needs six values")
+        for name in ("bridge_both_revoke_cap", "spade_convention_unplayed_score"):
+            if getattr(self, name) < 0:
+                raise LawSetError(f"flag {name} must be >= 0, got {getattr(self, name)}")
+
+    def _check_types(self) -> None:
+        """A flag of the wrong type is a TypeError naming it (a list of six ints, as JSON
+        gives the honour units back, becomes a tuple)."""
+
+        def is_int(value: object) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool)
+
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            kind = str(field.type)
+            if kind.startswith("tuple["):
+                if isinstance(value, list | tuple) and all(is_int(v) for v in value):
+                    object.__setattr__(self, field.name, tuple(value))
+                    continue
+                ok = False
+            elif kind == "int | None":
+                ok = value is None or is_int(value)
+            elif kind == "int":
+                ok = is_int(value)
+            elif kind == "bool":
+                ok = isinstance(value, bool)
+            elif kind == "str":
+                ok = isinstance(value, str)
+            else:  # pragma: no cover - a flag of a new type must be added above
+                raise AssertionError(f"flag {field.name}: no type check for {kind}")
+            if not ok:
+                raise TypeError(f"flag {field.name} must be {kind}, not {type(value).__name__}")
 
 
 # --------------------------------------------------------------------------------------------
