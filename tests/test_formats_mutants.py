@@ -11,7 +11,7 @@ import pytest
 
 from redouble.cards import Seat, Strain
 from redouble.errors import FormatError
-from redouble.formats import lin, pbn, reads
+from redouble.formats import lin, pbn, reads, writes
 from redouble.formats.json_format import record_from_dict
 from redouble.formats.lin import lin_view
 
@@ -269,3 +269,40 @@ def test_json_auction_with_an_unknown_key_is_refused_naming_it() -> None:
     """The JSON format's auction object has the keys first, calls and complete only."""
     with pytest.raises(FormatError, match=r"unknown keys \['bogus'\]"):
         record_from_dict({"auction": {"first": "N", "calls": [], "bogus": 1}})
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        "N:AKQJ\x00.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "N:AKQJ\u00e9.T98.765.432 - - -",
+    ],
+)
+def test_json_deal_string_with_a_nul_or_non_ascii_is_refused_as_such(deal: str) -> None:
+    """A PBN deal string (PBN 2.1 section 3.4.11) holds ASCII letters only: a NUL, which the
+    core's byte parser would take for the end, or a non-ASCII letter is refused by name."""
+    with pytest.raises(FormatError, match="holds only ASCII letters"):
+        record_from_dict({"deal": deal})
+
+
+def test_lin_writer_marks_the_end_of_each_trick_with_pg() -> None:
+    """BBO's LIN writes ``pg||`` after each trick's four ``pc|`` cards (and after the
+    auction), never inside a trick."""
+    text = (Path(__file__).parent / "data" / "formats" / "played_result.pbn").read_text()
+    out = writes(reads(text, "pbn"), "lin")
+    play = out[out.index("pc|") :]
+    tricks = play.split("pg||")
+    assert all(t.count("pc|") == 4 for t in tricks if "pc|" in t)
+    assert play.count("pg||") == 13
+
+
+def test_lin_carries_no_contract_tag_when_the_auction_implies_it() -> None:
+    """LIN has no place for a contract: it is the auction's final bid. A record whose contract
+    and declarer are the auction's writes no ``tg|Contract`` or ``tg|Declarer`` pair."""
+    text = (Path(__file__).parent / "data" / "formats" / "played_result.pbn").read_text()
+    (rec,) = reads(text, "pbn")
+    assert rec.contract is not None
+    assert rec.declarer is not None
+    out = writes([rec], "lin")
+    assert "tg|Contract=" not in out
+    assert "tg|Declarer=" not in out
