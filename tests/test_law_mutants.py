@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from redouble.auction import Auction, Bar
-from redouble.cards import Seat, Side
+from redouble.cards import Card, Seat, Side
 from redouble.deal import Deal
 from redouble.game import Game, Phase
 from redouble.scoring import HandScore, PerSide, score_hand
@@ -713,3 +713,112 @@ def test_auction_law_11_no_rubber_bonus_while_the_rubber_goes_on() -> None:
     assert not rubber.is_complete
     assert rubber.rubber_bonus == 0
     assert rubber.totals == PerSide(60, 0)
+
+
+# ------------------------------------------------------------------------------------------------
+# Survivors of the sample drawn from the tree after the referee and the one call grammar.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_three_handed_with_east_dealing_the_leader_doubles_and_the_third_hand_never_speaks() -> (
+    None
+):
+    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can
+    double", whoever deals: with East dealing, South leads and doubles, the dealer redoubles,
+    and North (the third hand, the dealer's right) is never asked."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_three_handed", E)
+    d.call("H")  # the dealer makes hearts himself
+    assert d.to_call is S
+    d.call("X")
+    assert d.to_call is E
+    d.call("XX")
+    assert d.to_call is S
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert d.contract.doublings == 2
+
+
+def test_auction_1912_doubling_ones_own_side_cites_law_54() -> None:
+    """Auction Bridge (1912), Law 54: a player may not double his partner's declaration; the
+    refusal cites the law (and Case 6) as a reader finds it."""
+    from redouble.errors import IllegalCallError
+
+    a = Auction("auction_1912", N)
+    a.call("1S")
+    a.call("P")
+    with pytest.raises(
+        IllegalCallError, match=r"own side's declaration \[Auction Bridge \(1912\), Law 54"
+    ):
+        a.call("X")
+
+
+def test_bridge_double_by_alternates_sides_through_every_doubling() -> None:
+    """Bridge (Elwell, 1906), Laws 53-55: the adversaries double, the makers re-double, and so
+    on: each doubling is made by the side that did not make the last one."""
+    from redouble.auction import BridgeDeclaration
+
+    d = BridgeDeclaration("bridge_1906", N)
+    d.call("H")
+    for number, seat in enumerate([E, N, E, N], 1):
+        d.double_by(seat)
+        assert d.doublings == number
+    d2 = BridgeDeclaration("bridge_1906", N)
+    d2.call("H")
+    with pytest.raises(ValueError, match="may not double"):
+        d2.double_by(N)  # the makers cannot open the doubling
+    d2.double_by(E)
+    with pytest.raises(ValueError, match="may not double"):
+        d2.double_by(W)  # nor the adversaries re-double their own double
+
+
+def test_cutting_for_the_dummy_needs_three_distinct_players() -> None:
+    """Bridge (Elwell, 1906), Bridge for Three Players: three players cut; a name given twice
+    is not three players."""
+    from redouble.game import GameError, cut_for_dummy
+
+    with pytest.raises(GameError, match="three distinct players"):
+        cut_for_dummy("bridge_three_handed", ["Ann", "Ann", "Bob"])
+    with pytest.raises(GameError, match="three distinct players"):
+        cut_for_dummy("bridge_three_handed", ["Ann", "Bob"])
+
+
+@pytest.mark.parametrize("kind", ["hand", "zzz", "deal", "Game"])
+def test_a_game_document_of_another_kind_is_refused(kind: str) -> None:
+    """A ``redouble-game/1`` document is a game: any other ``kind`` is refused, naming it."""
+    import json as _json
+
+    from redouble.game import GameError
+
+    doc = _json.loads(Game("bridge_1906", seed=1).to_json())
+    doc["kind"] = kind
+    with pytest.raises(GameError, match=f"kind '{kind}'"):
+        Game.from_json(_json.dumps(doc))
+
+
+def test_the_play_judgement_of_no_law_is_an_immutable_value() -> None:
+    """The referee's judgements are values: a NoLaw (an act the code has no law on) cannot be
+    changed after the referee returns it."""
+    import dataclasses
+
+    from redouble.irregularities.judging import NoLaw
+
+    v = NoLaw("early_play", N, Card.parse("SA"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.kind = "other"  # type: ignore[misc]
+
+
+def test_no_revoke_is_corrected_once_the_game_is_over() -> None:
+    """Auction Bridge (1912), Law 83: a revoke is corrected during the play; after the last
+    hand there is nothing to correct, and the game is left as it was."""
+    from redouble.game import GameError, RandomPlayer
+
+    g = Game("auction_1912", seed=3, strict=False)
+    g.auto_play(RandomPlayer(3))
+    assert g.phase is Phase.COMPLETE
+    log = list(g.log)
+    with pytest.raises(GameError, match="no revoke to correct"):
+        g.correct_revoke()
+    assert list(g.log) == log
