@@ -822,3 +822,42 @@ def test_no_revoke_is_corrected_once_the_game_is_over() -> None:
     with pytest.raises(GameError, match="no revoke to correct"):
         g.correct_revoke()
     assert list(g.log) == log
+
+
+def _diamond_trick_led_by_dummy() -> Game:
+    """Auction Bridge (1912): One Spade by North, East leads a diamond and dummy (South) wins,
+    the first trick quitted; South leads the second trick (the deal is one suit per rank)."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    for card in ("D2", "DA", "D8", "D5"):
+        g.play(card)
+    g.quit_trick()
+    return g
+
+
+def test_auction_law_85_the_partner_asked_may_sit_before_the_leader() -> None:
+    """Auction Bridge (1912), Law 85: a player may ask his partner who has renounced whether he
+    has none of the suit led, whoever led the trick: here dummy (South) led, and East, who sits
+    before him, renounced."""
+    g = _diamond_trick_led_by_dummy()
+    for card in ("DK", "D9", "D6", "H5"):  # East renounces holding D4 D3
+        g.play(card)
+    g.ask_having_none(seat=W)
+    asked = [r for r in g.rulings if r.kind.value == "revoke_question"]
+    assert asked
+    assert asked[-1].offender is E
+
+
+def test_auction_law_85_the_question_keeps_only_the_partners_revoke_open() -> None:
+    """Auction Bridge (1912), Laws 83 and 85: the question keeps the asked partner's revoke open
+    after the trick is quitted; another player's revoke on the same trick (here the asker's
+    own, West's) is established by the quitting as usual."""
+    g = _diamond_trick_led_by_dummy()
+    for card in ("DK", "HJ", "D6", "H5"):  # West and East both renounce
+        g.play(card)
+    g.ask_having_none(seat=W)
+    g.quit_trick()
+    established = [e for e in g.log if e.kind == "revoke_established"]
+    assert [(e.seat, e.data["trick"]) for e in established] == [(W, 1)]
