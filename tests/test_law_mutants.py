@@ -861,3 +861,12 @@ def test_auction_law_85_the_question_keeps_only_the_partners_revoke_open() -> No
     g.quit_trick()
     established = [e for e in g.log if e.kind == "revoke_established"]
     assert [(e.seat, e.data["trick"]) for e in established] == [(W, 1)]
+
+
+def test_a_game_names_the_law_set_it_plays() -> None:
+    """`Game.law_set` is the law set played, as a value (not a method to call)."""
+    from redouble import laws
+
+    g = Game("bridge_1906", seed=1)
+    assert g.law_set == laws.get("bridge_1906")
+    assert g.law_set.name == "BRIDGE_ELWELL_1906"
