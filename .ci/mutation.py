@@ -71,7 +71,9 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "formats": (
         ["formats/pbn.py", "formats/lin.py", "formats/json_format.py", "formats/records.py"],
         ["tests/test_pbn.py", "tests/test_lin.py", "tests/test_json_format.py",
-         "tests/test_formats_mutants.py", "tests/test_game_records.py"],
+         "tests/test_formats_mutants.py", "tests/test_game_records.py",
+         # the core readers held to the Python reference readers, which only these reach
+         "tests/test_pbn_core.py", "tests/test_lin_core.py", "tests/test_formats_pbn21.py"],
     ),
 }  # fmt: skip
 LAW_LOGIC = ("scoring", "auction", "irregularities", "game")

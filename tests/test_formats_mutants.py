@@ -306,3 +306,42 @@ def test_lin_carries_no_contract_tag_when_the_auction_implies_it() -> None:
     out = writes([rec], "lin")
     assert "tg|Contract=" not in out
     assert "tg|Declarer=" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        (r"a\b", r"a\b"),  # a lone backslash is a plain character
+        (r"C:\x\y", r"C:\x\y"),
+        ("a\\", "a\\\\"),  # at the end it would escape the closing quote
+        (r"a\\b", r"a\\\b"),  # before a backslash or a quote it is escaped
+        (r"a\"b", r"a\\\"b"),
+    ],
+)
+def test_pbn_writes_a_backslash_escaped_only_where_the_reader_needs_it(
+    text: str, written: str
+) -> None:
+    """PBN 2.1, section 3.2: in a tag value, a backslash escapes only a quote or a backslash;
+    the writer escapes a backslash just where a reader would otherwise take it as an escape,
+    so the value reads back unchanged."""
+    board = pbn.loads(f'[Event "{written}"]\n[Deal "{DEAL}"]\n')[0]
+    assert dict(board.tags)["Event"] == text
+    out = pbn.dumps([board])
+    assert f'[Event "{written}"]' in out.splitlines()
+    assert dict(pbn.loads(out)[0].tags)["Event"] == text
+
+
+def test_lin_writes_pn_where_the_names_it_holds_stand() -> None:
+    """The LIN writer keeps the order of a record's pairs: ``pn|`` stands where the first player
+    name it holds stood. A name LIN cannot hold in ``pn|`` (one with a comma) travels as
+    ``tg|`` and does not move ``pn|`` before the pairs that came ahead of the names."""
+    import dataclasses
+
+    text = "zz|q|pn|s,w,n,e|md|1S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|"
+    board = lin.loads(text)[0]
+    board = dataclasses.replace(board, tags=(("North", "a,b"), *board.tags))
+    out = lin.dumps([board])
+    assert out.index("zz|q|") < out.index("pn|s,w,n,e|")
+    assert "tg|North=a,b|" in out
+    again = lin.loads(out)[0]
+    assert [name for name, _ in again.tags][:2] == ["Lin_zz", "South"]

@@ -20,13 +20,19 @@ from __future__ import annotations
 
 import pytest
 
+from redouble import laws
 from redouble.auction import Auction, Bar
 from redouble.cards import Card, Seat, Side
 from redouble.deal import Deal
-from redouble.game import Game, Phase
+from redouble.game import Game, GameError, Phase, RandomPlayer, Table
+from redouble.irregularities import Irregularity
 from redouble.scoring import HandScore, PerSide, score_hand
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+# One suit per rank band: every hand has a card of every suit.
+_ONE_SUIT_PER_RANK = Deal.from_pbn(
+    "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+)
 
 
 def _contract_hand(deal: str, calls: list[str], cards: list[str]) -> Game:
@@ -870,3 +876,60 @@ def test_a_game_names_the_law_set_it_plays() -> None:
     g = Game("bridge_1906", seed=1)
     assert g.law_set == laws.get("bridge_1906")
     assert g.law_set.name == "BRIDGE_ELWELL_1906"
+
+
+def test_auction_law_85_a_questioned_revoke_is_corrected_by_whoever_asks_for_it() -> None:
+    """Auction Bridge (1912), Laws 83 and 85: after the question the trick may be quitted and the
+    revoke still corrected while the revoking side has not played to the next trick. The
+    correction names the revoking player or no one; naming another player corrects nothing."""
+    g = _diamond_trick_led_by_dummy()
+    for card in ("DK", "D9", "D6", "H5"):  # East renounces holding D4 D3
+        g.play(card)
+    g.ask_having_none(seat=W)
+    g.quit_trick()
+    g.play("DQ")  # dummy leads the next trick: not the revoking side
+    log = list(g.log)
+    with pytest.raises(GameError, match="no revoke"):
+        g.correct_revoke(seat=N)  # North did not revoke
+    assert list(g.log) == log
+    g.correct_revoke()  # the questioned revoke is the one to correct
+    assert g.trick_on_table == {S: Card.parse("DK"), W: Card.parse("D9"), N: Card.parse("D6")}
+    assert len(g.tricks) == 1
+
+
+def test_bridge_1906_spade_convention_ii_shall_i_play_only_of_an_unplayed_spade_make() -> None:
+    """Bridge (Elwell, 1906), Spade Convention (II): "Shall I play?" is penalised only while the
+    doubling of a spade make the convention leaves unplayed goes on; of a heart make it is no
+    irregularity of the convention and is refused, nothing changing."""
+    agreed = laws.get("bridge_1906", spade_convention_agreed=True)
+    g = Game(agreed, deals=[_ONE_SUIT_PER_RANK] * 2, strict=False)
+    g.call("H")
+    log = list(g.log)
+    with pytest.raises(GameError, match="only while the doubling"):
+        g.remark(Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, seat=W)
+    assert list(g.log) == log
+    assert not g.pending
+
+
+def test_bridge_three_handed_a_deal_out_of_turn_by_a_seat_after_the_dummy() -> None:
+    """Bridge, three-handed (Elwell, 1906): a deal out of turn by a live player is corrected by a
+    new deal; only the permanent dummy's seat (the dealer's partner) has nobody to deal. West,
+    who sits after the dummy (South) in the rotation, is a live player."""
+    g = Game("bridge_three_handed", deals=[_ONE_SUIT_PER_RANK], strict=False)
+    g.report_dealt_out_of_turn(W)
+    assert [o.code for o in g.pending[0].options] == ["new_deal"]
+
+
+def test_a_table_seeds_each_game_from_its_own_seed() -> None:
+    """`Table(seed=...)` seeds the deals of its games: two tables with other seeds deal other
+    hands, and a table's second game deals other hands than its first."""
+
+    def first_deal(seed: int) -> Deal:
+        t = Table("contract", ["A", "B", "C", "D"], seed=seed)
+        return t.game.deal
+
+    assert first_deal(5) != first_deal(6)
+    t = Table("contract", ["A", "B", "C", "D"], seed=5)
+    first = t.game.deal
+    t.game.auto_play(RandomPlayer(0))
+    assert t.new_game().deal != first
