@@ -1,10 +1,12 @@
-"""PBN reading speed: redouble's reader and its deal-only fast path against endplay's
-``pbn.load``, on one generated file of real-looking boards (tags, auction, play, notes,
-commentary) of at least 20 MB, in the same run. Nothing here asserts a time."""
+"""PBN and LIN reading speed: redouble's readers and their deal-only fast paths against
+endplay's ``pbn.load`` and ``lin.load``, each on one generated file of real-looking boards
+(PBN: tags, auction, play, notes, commentary, at least 20 MB; LIN: see below), in the same run.
+Nothing here asserts a time."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,27 @@ def _board_text(n: int, rng: random.Random) -> str:
     )
 
 
+def _write_boards(
+    path: Path,
+    target: int,
+    board_text: Callable[[int, random.Random], str],
+    *,
+    seed: int,
+    header: str = "",
+) -> int:
+    """Write generated boards 1, 2, ... to `path` until it holds `target` bytes; their number."""
+    rng = random.Random(seed)
+    size = n = 0
+    with path.open("w", encoding="ascii", newline="\n") as fh:
+        fh.write(header)
+        while size < target:
+            n += 1
+            text = board_text(n, rng)
+            fh.write(text)
+            size += len(text)
+    return n
+
+
 @pytest.fixture(scope="module")
 def pbn_file(
     tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
@@ -57,17 +80,7 @@ def pbn_file(
     if request.config.getoption("benchmark_disable", default=False):
         target = 1_000_000
     path = tmp_path_factory.mktemp("formats") / "big.pbn"
-    rng = random.Random(7)
-    size = 0
-    n = 0
-    with path.open("w", encoding="ascii", newline="\n") as fh:
-        fh.write("% PBN 2.1\n% EXPORT\n")
-        while size < target:
-            n += 1
-            text = _board_text(n, rng)
-            fh.write(text)
-            size += len(text)
-    return path, n
+    return path, _write_boards(path, target, _board_text, seed=7, header="% PBN 2.1\n% EXPORT\n")
 
 
 @pytest.mark.benchmark(group="formats")
@@ -86,18 +99,40 @@ def test_redouble_pbn_load_deals(benchmark: Any, pbn_file: tuple[Path, int]) -> 
         compare="PBN read, deals only (per board)", engine="redouble", units=n
     )
     deals = benchmark.pedantic(pbn.load_deals, args=(path,), rounds=3, iterations=1)
+    _deals_are_the_boards(deals, n, 2026)
+
+
+def _endplay_load(fmt: str, path: Path) -> list[Any]:
+    """endplay's reader of `fmt` ("pbn" or "lin") over a whole file."""
+    import importlib
+
+    parser = importlib.import_module(f"endplay.parsers.{fmt}")
+    with path.open() as fh:
+        return list(parser.load(fh))
+
+
+def _endplay_agrees(benchmark: Any, fmt: str, file: tuple[Path, int], compare: str) -> None:
+    """Time endplay's reader of `fmt` on `file` and check it read every board, the first
+    deals equal to redouble's."""
+    pytest.importorskip("endplay", reason="the reference is not installed: pip install .[bench]")
+    path, n = file
+    benchmark.extra_info.update(compare=compare, engine="endplay", units=n)
+    boards = benchmark.pedantic(_endplay_load, args=(fmt, path), rounds=1, iterations=1)
+    assert len(boards) == n
+    ours = {"pbn": pbn, "lin": lin}[fmt].load_deals(path)[:3]
+    for row, theirs in zip(ours, boards[:3], strict=True):
+        assert [int(x) for x in row] == [
+            Deal.from_pbn(theirs.deal.to_pbn()).hand(s).mask for s in Seat
+        ]
+
+
+def _deals_are_the_boards(deals: Any, n: int, seed: int) -> None:
+    """The deal-only path gave one full deal a board, the first ones those of the generator."""
     assert deals.shape == (n, 4)
     assert np.all(np.bitwise_or.reduce(deals, axis=1) == np.uint64((1 << 52) - 1))
     for k in range(5):
-        want = make_board(2026, k + 1).deal
+        want = make_board(seed, k + 1).deal
         assert [int(x) for x in deals[k]] == [want.hand(s).mask for s in Seat]
-
-
-def _endplay_load(path: Path) -> list[Any]:
-    from endplay.parsers import pbn as ep
-
-    with path.open() as fh:
-        return list(ep.load(fh))
 
 
 @pytest.mark.benchmark(group="formats")
@@ -105,16 +140,7 @@ def _endplay_load(path: Path) -> list[Any]:
     "compare", ["PBN read, records (per board)", "PBN read, deals only (per board)"]
 )
 def test_endplay_pbn_load(benchmark: Any, pbn_file: tuple[Path, int], compare: str) -> None:
-    pytest.importorskip("endplay", reason="the reference is not installed: pip install .[bench]")
-    path, n = pbn_file
-    benchmark.extra_info.update(compare=compare, engine="endplay", units=n)
-    boards = benchmark.pedantic(_endplay_load, args=(path,), rounds=1, iterations=1)
-    assert len(boards) == n
-    first = pbn.load_deals(path)[:3]
-    for row, theirs in zip(first, boards[:3], strict=True):
-        assert [int(x) for x in row] == [
-            Deal.from_pbn(theirs.deal.to_pbn()).hand(s).mask for s in Seat
-        ]
+    _endplay_agrees(benchmark, "pbn", pbn_file, compare)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,16 +218,7 @@ def lin_file(
     if request.config.getoption("benchmark_disable", default=False):
         target = 300_000
     path = tmp_path_factory.mktemp("formats") / "big.lin"
-    rng = random.Random(11)
-    size = 0
-    n = 0
-    with path.open("w", encoding="ascii", newline="\n") as fh:
-        while size < target:
-            n += 1
-            text = _lin_board_text(n, rng)
-            fh.write(text)
-            size += len(text)
-    return path, n
+    return path, _write_boards(path, target, _lin_board_text, seed=11)
 
 
 @pytest.mark.benchmark(group="formats")
@@ -222,17 +239,7 @@ def test_redouble_lin_load_deals(benchmark: Any, lin_file: tuple[Path, int]) -> 
         compare="LIN read, deals only (per board)", engine="redouble", units=n
     )
     deals = benchmark.pedantic(lin.load_deals, args=(path,), rounds=3, iterations=1)
-    assert deals.shape == (n, 4)
-    for k in range(5):
-        want = make_board(2027, k + 1).deal
-        assert [int(x) for x in deals[k]] == [want.hand(s).mask for s in Seat]
-
-
-def _endplay_lin_load(path: Path) -> list[Any]:
-    from endplay.parsers import lin as ep
-
-    with path.open() as fh:
-        return list(ep.load(fh))
+    _deals_are_the_boards(deals, n, 2027)
 
 
 @pytest.mark.benchmark(group="formats")
@@ -240,13 +247,4 @@ def _endplay_lin_load(path: Path) -> list[Any]:
     "compare", ["LIN read, records (per board)", "LIN read, deals only (per board)"]
 )
 def test_endplay_lin_load(benchmark: Any, lin_file: tuple[Path, int], compare: str) -> None:
-    pytest.importorskip("endplay", reason="the reference is not installed: pip install .[bench]")
-    path, n = lin_file
-    benchmark.extra_info.update(compare=compare, engine="endplay", units=n)
-    boards = benchmark.pedantic(_endplay_lin_load, args=(path,), rounds=1, iterations=1)
-    assert len(boards) == n
-    first = lin.load_deals(path)[:3]
-    for row, theirs in zip(first, boards[:3], strict=True):
-        assert [int(x) for x in row] == [
-            Deal.from_pbn(theirs.deal.to_pbn()).hand(s).mask for s in Seat
-        ]
+    _endplay_agrees(benchmark, "lin", lin_file, compare)
