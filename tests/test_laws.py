@@ -423,3 +423,30 @@ def test_a_game_log_with_a_flag_of_the_wrong_type_is_a_game_error() -> None:
     doc["events"][0]["data"]["flags"] = {"partscore_reset_on_game": "no"}
     with pytest.raises(GameError, match=r"event 0.*partscore_reset_on_game"):
         Game.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("name", "flags"),
+    [
+        ("contract", {"spade_convention_agreed": True}),  # a convention of Bridge (1906)
+        ("auction_1912", {"bridge_max_doublings": 2}),
+        ("contract", {"three_handed_settlement": "split"}),
+        ("bridge_duplicate", {"partscore_reset_on_game": False}),  # no rubber to reset
+        ("bridge_1906", {"spade_convention_unplayed_score": 4}),  # the convention not agreed
+    ],
+)
+def test_a_flag_that_changes_nothing_in_the_law_set_is_refused(
+    name: str, flags: dict[str, Any]
+) -> None:
+    with pytest.raises(laws.LawSetError, match=f"flag {next(iter(flags))} changes nothing"):
+        laws.get(name, **flags)
+
+
+def test_flags_that_act_together_are_accepted_together() -> None:
+    """The unplayed-make score is read once the Spade Convention is agreed, in one call or
+    two; the default value of a flag is always accepted."""
+    both = laws.get("bridge_1906", spade_convention_agreed=True, spade_convention_unplayed_score=4)
+    assert both.spade_convention is not None
+    agreed = laws.get("bridge_1906", spade_convention_agreed=True)
+    assert agreed.with_flags(spade_convention_unplayed_score=4) == both
+    assert laws.get("contract", spade_convention_agreed=False) == laws.get("contract")

@@ -710,14 +710,31 @@ class LawSet(JsonDocument):
     def with_flags(self, **changes: Any) -> LawSet:
         """Return this law set rebuilt with some flags changed.
 
+        A flag that changes none of this law set's rules (it concerns another code, or one
+        the other flags leave out, as ``spade_convention_unplayed_score`` without
+        ``spade_convention_agreed``) is refused rather than silently ignored.
+
         Raises:
-            LawSetError: an unknown flag name or a value the flag does not accept.
+            LawSetError: an unknown flag name, a value the flag does not accept, or a flag
+                that changes nothing in this law set.
         """
         names = {f.name for f in dataclasses.fields(Flags)}
         unknown = sorted(set(changes) - names)
         if unknown:
             raise LawSetError(f"unknown flag(s): {', '.join(unknown)}")
-        return _build(self.name, dataclasses.replace(self.flags, **changes))
+        flags = dataclasses.replace(self.flags, **changes)
+        built = _build(self.name, flags)
+        for name in changes:
+            before = getattr(self.flags, name)
+            if getattr(flags, name) == before:
+                continue
+            # Rebuilt without this one change: the same rules mean the flag is not read here.
+            if _same_rules(_build(self.name, dataclasses.replace(flags, **{name: before})), built):
+                raise LawSetError(
+                    f"flag {name} changes nothing in {self.name}: it concerns rules this law "
+                    "set does not have, or that its other flags leave out"
+                )
+        return built
 
     def citations(self) -> Iterator[tuple[str, str]]:
         """Yield ``(path, citation)`` for every value of the law set, e.g. ``("slam.grand", …)``."""
@@ -790,7 +807,8 @@ def get(name: str | LawSet, **flags: Any) -> LawSet:
     ``get("auction_1912", slam_requires_contract=True)``.
 
     Raises:
-        LawSetError: no law set has that name, or a flag is unknown or has a bad value.
+        LawSetError: no law set has that name, or a flag is unknown, has a bad value or
+            changes nothing in that law set.
     """
     if isinstance(name, LawSet):
         return name.with_flags(**flags) if flags else name
@@ -820,6 +838,13 @@ def _changed_flags_json(law: LawSet) -> dict[str, Any]:
         base = Flags()
     changed = _changed_flags(law.flags, base)
     return {k: list(v) if isinstance(v, tuple) else v for k, v in changed.items()}
+
+
+def _same_rules(a: LawSet, b: LawSet) -> bool:
+    """Whether two law sets hold the same rules, whatever their flags."""
+    return all(
+        getattr(a, f.name) == getattr(b, f.name) for f in dataclasses.fields(a) if f.name != "flags"
+    )
 
 
 def _changed_flags(flags: Flags, base: Flags) -> dict[str, Any]:
