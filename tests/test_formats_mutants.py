@@ -345,3 +345,25 @@ def test_lin_writes_pn_where_the_names_it_holds_stand() -> None:
     assert "tg|North=a,b|" in out
     again = lin.loads(out)[0]
     assert [name for name, _ in again.tags][:2] == ["Lin_zz", "South"]
+
+
+def test_lin_load_deals_takes_the_encoding_by_keyword_only(tmp_path: Path) -> None:
+    path = tmp_path / "one.lin"
+    path.write_text("md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|\n")
+    assert lin.load_deals(path, encoding="latin-1").shape == (1, 4)
+    with pytest.raises(TypeError):
+        lin.load_deals(path, "latin-1")  # type: ignore[misc]
+
+
+def test_lin_view_fills_the_fourth_hand_from_three_full_ones() -> None:
+    """LIN gives a deal's fourth hand only by leaving it out (BBO writes three hands), so the
+    view of a board with three full hands and one unknown is the full deal."""
+    full = pbn.loads(f'[Deal "{DEAL}"]\n')[0].deal
+    assert full is not None
+    north_unknown = DEAL.replace("N:K843.T542.J6.863 ", "N:- ")
+    board = pbn.loads(f'[Deal "{north_unknown}"]\n')[0]
+    assert board.deal is None
+    assert board.partial_hands is not None
+    view = lin_view(board)
+    assert view.deal == full
+    assert view.partial_hands is None
