@@ -1,5 +1,6 @@
 """The solver's run-time dispatch: build_info names the kernel in use, and every kernel compiled
-in gives the same answers (the baseline forced through REDOUBLE_KERNEL in a subprocess)."""
+in gives the same answers (the baseline forced through REDOUBLE_KERNEL in a subprocess): the
+same DD tables, and the same batches of deals (each kernel has its own batch dealer)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,44 @@ def test_forced_baseline_runs_the_baseline_and_gives_the_same_tables() -> None:
     assert isinstance(tables, list)
     assert len(tables) == 12
     assert all(0 <= t <= 13 for table in tables for row in table for t in row)
+
+
+# Batches from each kernel's dealer: a few thousand boards from an odd first board (so that the
+# batch starts and ends inside a group of the vector dealer's eight boards), and the boards
+# around seed 1's 1118877, 1242771 and 10948680, whose draws leave the fast paths (a product's
+# low half below 52; below n; a draw that Lemire's method rejects).
+_DEALS_CHILD = """
+import json, redouble
+batches = [(20261202, 7, 3001), (1, 1118870, 16), (1, 1242765, 16), (1, 10948677, 13)]
+out = [redouble.deals(n, seed, first_board=first).tolist() for seed, first, n in batches]
+print(json.dumps({"kernel": redouble._core.build_info["kernel"], "deals": out,
+                  "batches": batches}))
+"""
+
+
+def _run_deals(kernel: str | None) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop("REDOUBLE_KERNEL", None)
+    if kernel is not None:
+        env["REDOUBLE_KERNEL"] = kernel
+    out = subprocess.run(
+        [sys.executable, "-c", _DEALS_CHILD], env=env, capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    result: dict[str, object] = json.loads(out.stdout)
+    return result
+
+
+def test_every_kernel_deals_the_boards_of_deal() -> None:
+    default = _run_deals(None)
+    baseline = _run_deals("baseline")
+    assert baseline["kernel"] in ("baseline", "native")
+    assert default["kernel"] == redouble._core.build_info["kernel"]
+    batches, got = default["batches"], default["deals"]
+    assert isinstance(batches, list)
+    assert isinstance(got, list)
+    assert baseline["deals"] == got
+    for (seed, first, n), rows in zip(batches, got, strict=True):
+        assert len(rows) == n
+        for i, row in enumerate(rows):
+            assert tuple(row) == redouble.deal(seed, first + i).masks, (seed, first + i)

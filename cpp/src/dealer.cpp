@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "dispatch/engine.hpp"
 #include "redouble/card_set.hpp"
 #include "redouble/errors.hpp"
 
@@ -93,6 +94,13 @@ inline bool fast_board_deal(std::uint64_t seed, std::uint64_t board, std::uint64
 
 void deals_batch(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
                  std::uint64_t* out) noexcept {
+  // The kernel's dealer: the x86-64-v3 kernel deals eight boards at a time in AVX2 lanes
+  // (dispatch/deal_lanes.cpp), the baseline one with deals_batch_scalar below.
+  detail::active_kernel().deals(seed, first_board, n, out);
+}
+
+void detail::deals_batch_scalar(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                                std::uint64_t* out) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     if (fast_board_deal(seed, first_board + i, out + 4 * i)) continue;
     const Hands h = board_deal(seed, first_board + i);

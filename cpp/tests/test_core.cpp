@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "redouble/card_set.hpp"
@@ -240,6 +241,22 @@ int test_batch_dealing() {
       for (std::size_t s = 0; s < 4; ++s) check(fast[4 * i + s] == h[s], "board_deal");
     }
     checked += static_cast<int>(n);
+  }
+  // Ranges that start and end inside a group of the lanes' eight boards, and ranges around
+  // boards whose draws leave the fast paths: seed 1's board 1118877 (a product's low half
+  // below 52, which the lanes check for), 1242771 (below n, which the scalar path checks for)
+  // and 10948680 (a draw Lemire's method rejects, so that the stream moves on by one).
+  const std::pair<std::uint64_t, std::uint64_t> starts[] = {
+      {3, 1}, {3, 2}, {3, 7}, {1, 1118870}, {1, 1242765}, {1, 10948677}, {1, 10948680}};
+  for (const auto& [seed, first] : starts) {
+    for (std::size_t n : {1, 7, 8, 9, 15, 17, 24}) {
+      std::vector<std::uint64_t> fast(4 * n), ref(4 * n);
+      redouble::deals_batch(seed, first, n, fast.data());
+      redouble::deals_batch_reference(seed, first, n, ref.data());
+      check(fast == ref, "deals_batch vs board_deal, seed " + std::to_string(seed) + " from " +
+                             std::to_string(first) + ", " + std::to_string(n) + " deals");
+      checked += static_cast<int>(n);
+    }
   }
   return checked;
 }

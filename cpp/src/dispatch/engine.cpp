@@ -17,17 +17,39 @@ std::unique_ptr<KernelEngine> make_kernel_baseline(std::size_t tt_bytes,
 std::unique_ptr<KernelEngine> make_kernel_x86_64_v3(std::size_t tt_bytes,
                                                     const SearchTechniques& techniques);
 #endif
+}  // namespace redouble::detail
+
+// deal_lanes.cpp's batch dealers, in their kernels' namespaces (see kernel_begin.hpp).
+#if defined(REDOUBLE_HAVE_KERNEL_X86_64_V3)
+namespace redouble::kernel_x86_64_v3 {
+void deals_lanes(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                 std::uint64_t* out) noexcept;
+}  // namespace redouble::kernel_x86_64_v3
+#endif
+#if defined(REDOUBLE_NATIVE_BUILD) && defined(__AVX2__)
+namespace redouble::kernel_baseline {
+void deals_lanes(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                 std::uint64_t* out) noexcept;
+}  // namespace redouble::kernel_baseline
+#endif
+
+namespace redouble::detail {
 
 namespace {
 
-#if defined(REDOUBLE_NATIVE_BUILD)
-constexpr Kernel kBaseline{"native", REDOUBLE_NATIVE_FEATURES, &make_kernel_baseline};
+#if defined(REDOUBLE_NATIVE_BUILD) && defined(__AVX2__)
+constexpr Kernel kBaseline{"native", REDOUBLE_NATIVE_FEATURES, &make_kernel_baseline,
+                           &kernel_baseline::deals_lanes};
+#elif defined(REDOUBLE_NATIVE_BUILD)
+constexpr Kernel kBaseline{"native", REDOUBLE_NATIVE_FEATURES, &make_kernel_baseline,
+                           &deals_batch_scalar};
 #else
-constexpr Kernel kBaseline{"baseline", "", &make_kernel_baseline};
+constexpr Kernel kBaseline{"baseline", "", &make_kernel_baseline, &deals_batch_scalar};
 #endif
 
 #if defined(REDOUBLE_HAVE_KERNEL_X86_64_V3)
-constexpr Kernel kV3{"x86-64-v3", "popcnt,lzcnt,bmi,bmi2,avx,avx2,fma", &make_kernel_x86_64_v3};
+constexpr Kernel kV3{"x86-64-v3", "popcnt,lzcnt,bmi,bmi2,avx,avx2,fma", &make_kernel_x86_64_v3,
+                     &kernel_x86_64_v3::deals_lanes};
 
 bool cpu_has_v3() noexcept {
   __builtin_cpu_init();

@@ -32,12 +32,22 @@ class KernelEngine {
   virtual void set_cancel(const CancelToken* cancel) noexcept = 0;
 };
 
+/// A batch dealer: deals_batch's contract (dealer.hpp).
+using DealsFn = void (*)(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                         std::uint64_t* out) noexcept;
+
 /// One compiled kernel.
 struct Kernel {
   const char* name;
   const char* features;
   std::unique_ptr<KernelEngine> (*make)(std::size_t tt_bytes, const SearchTechniques& techniques);
+  /// The kernel's batch dealer (deals_lanes.cpp's where the kernel has AVX2, else the scalar one).
+  DealsFn deals;
 };
+
+/// The batch dealer without vector instructions (dealer.cpp), the baseline kernel's.
+void deals_batch_scalar(std::uint64_t seed, std::uint64_t first_board, std::size_t n,
+                        std::uint64_t* out) noexcept;
 
 /// The kernel this process uses, chosen at the first call.
 const Kernel& active_kernel();

@@ -31,8 +31,10 @@
 
 #include "redouble/card_set.hpp"
 #include "redouble/deal.hpp"
+#include "redouble/dealer.hpp"
 #include "redouble/errors.hpp"
 #include "redouble/position.hpp"
+#include "redouble/random.hpp"
 #include "redouble/solver.hpp"
 #include "redouble/types.hpp"
 
