@@ -16,6 +16,7 @@
 
 #include "bindings.hpp"
 #include "redouble/pbn_scan.hpp"
+#include "redouble/text.hpp"
 
 namespace redouble::bindings {
 
@@ -27,33 +28,6 @@ namespace {
 // as code points so that columns count characters, as Python's do.
 
 using Text = std::u32string;
-
-// Python's str.isspace(), which the reference's str.strip(), str.isspace() and regex \s use.
-bool py_space(char32_t c) {
-  switch (c) {
-    case 0x09:
-    case 0x0A:
-    case 0x0B:
-    case 0x0C:
-    case 0x0D:
-    case 0x1C:
-    case 0x1D:
-    case 0x1E:
-    case 0x1F:
-    case 0x20:
-    case 0x85:
-    case 0xA0:
-    case 0x1680:
-    case 0x2028:
-    case 0x2029:
-    case 0x202F:
-    case 0x205F:
-    case 0x3000:
-      return true;
-    default:
-      return c >= 0x2000 && c <= 0x200A;
-  }
-}
 
 bool name_char(char32_t c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';

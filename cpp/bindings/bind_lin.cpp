@@ -55,11 +55,16 @@ class Collector : public LinSink {
 
   void error(const LinError& e) override { out_.append(py::make_tuple(0, error_tuple(e))); }
 
-  py::list take() { return std::move(out_); }
+  py::list take() {
+    py::list out = std::move(out_);
+    out_ = py::list();
+    return out;
+  }
 
  private:
   static py::tuple error_tuple(const LinError& e) {
-    return py::make_tuple(static_cast<int>(e.kind), to_str(e.text), e.line, e.column);
+    return py::make_tuple(static_cast<int>(e.kind), to_str(e.text), e.line, e.column,
+                          static_cast<int>(e.byte));
   }
 
   // Names, short values and keys recur board after board: one str per spelling (bounded).
@@ -109,6 +114,27 @@ class Collector : public LinSink {
   std::unordered_map<std::string, py::object> interned_;
 };
 
+// The streaming reader: chunks in, the events of the boards they complete out (read_lin's).
+class LinReader {
+ public:
+  LinReader(int codec, bool drop_bom, bool skip, std::size_t max_value, std::size_t max_pairs)
+      : stream_(codec_of(codec), drop_bom, skip, max_value, max_pairs) {}
+
+  py::list feed(const py::bytes& data, bool final) {
+    stream_.feed(static_cast<std::string_view>(data), final, collector_);
+    return collector_.take();
+  }
+
+ private:
+  static LinStream::Codec codec_of(int codec) {
+    if (codec < 0 || codec > 3) throw py::value_error("codec must be 0, 1, 2 or 3");
+    return static_cast<LinStream::Codec>(codec);
+  }
+
+  LinStream stream_;
+  Collector collector_;
+};
+
 }  // namespace
 
 void bind_lin(py::module_& m) {
@@ -139,6 +165,15 @@ void bind_lin(py::module_& m) {
       },
       py::arg("data"),
       "The hand masks (N, E, S, W) of every md| in LIN text (UTF-8 bytes), as (N, 4) uint64.");
+  py::class_<LinReader>(m, "LinReader",
+                        "LIN bytes in chunks to the record reader's events, in bounded memory "
+                        "(redouble.formats.lin is its only user).")
+      .def(py::init<int, bool, bool, std::size_t, std::size_t>(), py::arg("codec"),
+           py::arg("drop_bom"), py::arg("skip"), py::arg("max_value"), py::arg("max_pairs"))
+      .def("feed", &LinReader::feed, py::arg("data"), py::arg("final"),
+           "The events of the boards that `data` completes (all the rest when `final`): codec "
+           "0 UTF-8 text, 1 strict UTF-8, 2 ISO-8859-1, 3 UTF-8 up to the first invalid byte "
+           "and ISO-8859-1 from there.");
 }
 
 }  // namespace redouble::bindings

@@ -12,6 +12,7 @@ round-trip properties).
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -102,6 +103,32 @@ def test_mutated_lin_raises_only_our_errors(data: st.DataObject) -> None:
     for rec in _only_our_errors(lin.loads, text) or []:
         _write_and_check(rec)
     lin.loads(text, errors="skip")
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_lin_streams_raise_only_our_errors(data: st.DataObject) -> None:
+    # The streaming reader in small chunks (a pair, a line break or a UTF-8 sequence split
+    # between them), over mutated text with stray bytes, in every decoding mode.
+    raw = _mutate(SEED_LIN * 3, data).encode("utf-8", "surrogatepass")
+    i = data.draw(st.integers(0, len(raw)))
+    raw = raw[:i] + data.draw(st.binary(max_size=6)) + raw[i:]
+    encoding = data.draw(st.sampled_from([None, "utf-8", "latin-1", "cp1252"]))
+    old = lin._CHUNK
+    lin._CHUNK = data.draw(st.sampled_from([1, 2, 3, 7, 64, 1 << 16]))
+    try:
+        for errors in ("strict", "skip"):
+            problems: list[FormatError] = []
+            try:
+                for _ in lin.iter_boards(
+                    io.BytesIO(raw), encoding=encoding, errors=errors, problems=problems
+                ):
+                    pass
+            except RedoubleError:
+                pass
+            assert all(isinstance(e, FormatError) for e in problems)
+    finally:
+        lin._CHUNK = old
 
 
 @FUZZ

@@ -8,6 +8,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -35,6 +37,7 @@ enum class LinErrorKind : std::uint8_t {
   kValueTooLong,    // "value of {text}| longer than {max_value} characters"
   kTooManyPairs,    // "a board holds more than {max_pairs} pairs"
   kNoDeal,          // "a LIN board without md| (the deal)"
+  kBadByte,         // "byte 0x{byte:02x} is not valid {codec}" (LinStream: text names the codec)
 };
 
 struct LinError {
@@ -42,6 +45,7 @@ struct LinError {
   std::string_view text;
   std::size_t line = 0;
   std::size_t column = 0;
+  unsigned char byte = 0;  // kBadByte: the first byte that cannot be decoded
 };
 
 /// Receives the boards of scan_lin() in file order.
@@ -66,6 +70,78 @@ class LinSink {
 /// the first lexing error goes to sink.error() and ends the scan.
 void scan_lin(std::string_view text, bool skip, std::size_t max_value, std::size_t max_pairs,
               LinSink& sink);
+
+/// Groups pairs into boards as scan_lin() does (a board ends at qx|, pn| or md| once it has
+/// its md|), for a lexer that hands them over one at a time. Pairs' values must stay valid
+/// until their board has gone to the sink; an error's text is copied.
+class LinBoardSplitter {
+ public:
+  LinBoardSplitter(bool skip, std::size_t max_pairs) : skip_(skip), max_pairs_(max_pairs) {}
+  /// The next pair; false once the scan has stopped (strict mode, too many pairs).
+  bool pair(const LinPair& p, LinSink& sink);
+  /// A lexing error: strict, it goes to sink.error() and stops the scan (false); with skip it
+  /// marks the current board as bad (its first error is kept) and the scan goes on.
+  bool error(const LinError& e, LinSink& sink);
+  /// The end of the input: the last board goes to the sink.
+  void finish(LinSink& sink);
+  /// The pairs of the board being read (their lines are the ones a streaming lexer keeps).
+  [[nodiscard]] const std::vector<LinPair>& current() const { return current_; }
+  [[nodiscard]] bool stopped() const { return stopped_; }
+
+ private:
+  void end_board(LinSink& sink);
+
+  bool skip_;
+  std::size_t max_pairs_;
+  std::vector<LinPair> current_;
+  bool has_deal_ = false;
+  bool bad_ = false;
+  bool stopped_ = false;
+  LinError first_bad_;
+  std::string first_bad_text_;
+};
+
+/// Reads LIN in chunks, in memory bounded by the longest line and the largest board, whatever
+/// the input's length: the same pairs, boards and errors (with their lines and columns in the
+/// whole input) as scan_lin() gives for the input's decoded text in one piece.
+class LinStream {
+ public:
+  /// How bytes are decoded. kText: UTF-8 already (a Python str's, lone surrogates allowed);
+  /// kUtf8: strict UTF-8, an invalid byte is a kBadByte error that ends the scan, whatever
+  /// `skip`; kLatin1: ISO-8859-1; kAuto: UTF-8 up to the first byte that is not valid UTF-8
+  /// and ISO-8859-1 from that byte on (a byte-order mark means strict UTF-8).
+  enum class Codec : std::uint8_t { kText, kUtf8, kLatin1, kAuto };
+
+  /// `drop_bom`: a byte-order mark at the start is not part of the text (kUtf8 and kAuto
+  /// always drop it, kLatin1 never has one).
+  LinStream(Codec codec, bool drop_bom, bool skip, std::size_t max_value, std::size_t max_pairs);
+
+  /// The next bytes of the input; what they complete goes to `sink` (with `final`, the rest).
+  void feed(std::string_view data, bool final, LinSink& sink);
+
+ private:
+  bool decode(std::string_view data, bool final);
+  void split(bool final, LinSink& sink);
+  void line(std::string_view text, LinSink& sink);
+
+  Codec codec_;
+  bool drop_bom_;
+  bool sig_ = false;   // kAuto turned kUtf8 by a byte-order mark
+  bool start_ = true;  // the byte-order mark not yet decided
+  std::string carry_;  // raw bytes held back: an unfinished UTF-8 sequence, a possible mark
+  std::string text_;   // decoded text not yet split into lines, from text_start_
+  std::size_t text_start_ = 0;
+  std::size_t scanned_ = 0;  // text_ up to here holds no line break
+  bool overlong_ = false;    // the current line is too long: its text is dropped
+  std::size_t line_no_ = 0;
+  std::size_t max_value_;
+  std::size_t newlines_ = 0;  // kUtf8 positions, as a decoder counts them: '\n' seen
+  std::size_t column_ = 0;    // and code points since the last '\n'
+  bool failed_ = false;
+  LinError bad_byte_;
+  std::deque<std::pair<std::size_t, std::string>> lines_;  // lines the current board's pairs lie in
+  LinBoardSplitter boards_;
+};
 
 /// A common board, typed: every field as the reference's _board() gives it.
 struct LinFastBoard {

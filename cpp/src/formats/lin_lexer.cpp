@@ -8,6 +8,7 @@
 #include <string>
 
 #include "redouble/errors.hpp"
+#include "redouble/text.hpp"
 
 namespace redouble {
 namespace {
@@ -37,33 +38,6 @@ char32_t code_point(std::string_view s, std::size_t i, std::size_t& len) {
   }
   len = 1;
   return c;
-}
-
-// Python's str.isspace().
-bool py_space(char32_t c) {
-  switch (c) {
-    case 0x09:
-    case 0x0A:
-    case 0x0B:
-    case 0x0C:
-    case 0x0D:
-    case 0x1C:
-    case 0x1D:
-    case 0x1E:
-    case 0x1F:
-    case 0x20:
-    case 0x85:
-    case 0xA0:
-    case 0x1680:
-    case 0x2028:
-    case 0x2029:
-    case 0x202F:
-    case 0x205F:
-    case 0x3000:
-      return true;
-    default:
-      return c >= 0x2000 && c <= 0x200A;
-  }
 }
 
 // Code points in s[from, to): every byte but a continuation byte starts one.
@@ -113,7 +87,55 @@ bool key_ok(std::string_view k) {
   return true;
 }
 
-// Lexes lines into pairs; on_pair(pair) and on_error(error) -> false to stop.
+// Lexes one line (without its break) into pairs; on_pair(pair) and on_error(error) -> false
+// to stop, and then lex_line() returns false.
+template <class OnPair, class OnError>
+bool lex_line(std::string_view line, std::size_t line_no, std::size_t max_value, OnPair& on_pair,
+              OnError& on_error) {
+  const std::size_t n = line.size();
+  std::size_t i = 0;
+  if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  if (n > max_value * 4 && count_code_points(line, 0, n) > max_value * 4)
+    return on_error(LinError{LinErrorKind::kLineTooLong, {}, line_no, 1});
+  // Columns: code points before byte i, counted as i advances.
+  std::size_t counted_to = 0;
+  std::size_t counted = 0;
+  auto column = [&](std::size_t at) {
+    counted += count_code_points(line, counted_to, at);
+    counted_to = at;
+    return counted + 1;
+  };
+  while (i < n) {
+    std::size_t len = 1;
+    if (py_space(code_point(line, i, len))) {
+      i += len;
+      continue;
+    }
+    const std::size_t col = column(i);
+    const std::size_t bar = line.find('|', i);
+    if (bar == std::string_view::npos)
+      return on_error(LinError{LinErrorKind::kBadKeyNoBar, line.substr(i), line_no, col});
+    const std::string_view key = line.substr(i, bar - i);
+    if (!key_ok(key)) return on_error(LinError{LinErrorKind::kBadKey, key, line_no, col});
+    const std::size_t close = line.find('|', bar + 1);
+    if (close == std::string_view::npos)
+      return on_error(LinError{LinErrorKind::kValueNotClosed, key, line_no, col});
+    const std::string_view value = line.substr(bar + 1, close - bar - 1);
+    if (value.size() > max_value && count_code_points(value, 0, value.size()) > max_value)
+      return on_error(LinError{LinErrorKind::kValueTooLong, key, line_no, col});
+    LinPair p;
+    p.key_len = key.size();
+    for (std::size_t k = 0; k < key.size(); ++k) p.key[k] = lower(key[k]);
+    p.value = value;
+    p.line = line_no;
+    p.column = col;
+    if (!on_pair(p)) return false;
+    i = close + 1;
+  }
+  return true;
+}
+
+// Lexes a whole text's lines into pairs (see lex_line).
 template <class OnPair, class OnError>
 void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnError on_error) {
   std::size_t pos = 0;
@@ -129,58 +151,7 @@ void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnErr
     }
     const std::string_view line = text.substr(pos, end - pos);
     pos = end + brk;
-    ++line_no;
-    const std::size_t n = line.size();
-    std::size_t i = 0;
-    if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
-    if (n > max_value * 4 && count_code_points(line, 0, n) > max_value * 4) {
-      if (!on_error(LinError{LinErrorKind::kLineTooLong, {}, line_no, 1})) return;
-      continue;
-    }
-    // Columns: code points before byte i, counted as i advances.
-    std::size_t counted_to = 0;
-    std::size_t counted = 0;
-    auto column = [&](std::size_t at) {
-      counted += count_code_points(line, counted_to, at);
-      counted_to = at;
-      return counted + 1;
-    };
-    while (i < n) {
-      std::size_t len = 1;
-      if (py_space(code_point(line, i, len))) {
-        i += len;
-        continue;
-      }
-      const std::size_t col = column(i);
-      const std::size_t bar = line.find('|', i);
-      if (bar == std::string_view::npos) {
-        if (!on_error(LinError{LinErrorKind::kBadKeyNoBar, line.substr(i), line_no, col})) return;
-        break;
-      }
-      const std::string_view key = line.substr(i, bar - i);
-      if (!key_ok(key)) {
-        if (!on_error(LinError{LinErrorKind::kBadKey, key, line_no, col})) return;
-        break;
-      }
-      const std::size_t close = line.find('|', bar + 1);
-      if (close == std::string_view::npos) {
-        if (!on_error(LinError{LinErrorKind::kValueNotClosed, key, line_no, col})) return;
-        break;
-      }
-      const std::string_view value = line.substr(bar + 1, close - bar - 1);
-      if (value.size() > max_value && count_code_points(value, 0, value.size()) > max_value) {
-        if (!on_error(LinError{LinErrorKind::kValueTooLong, key, line_no, col})) return;
-        break;
-      }
-      LinPair p;
-      p.key_len = key.size();
-      for (std::size_t k = 0; k < key.size(); ++k) p.key[k] = lower(key[k]);
-      p.value = value;
-      p.line = line_no;
-      p.column = col;
-      if (!on_pair(p)) return;
-      i = close + 1;
-    }
+    if (!lex_line(line, ++line_no, max_value, on_pair, on_error)) return;
   }
 }
 
@@ -379,65 +350,261 @@ int trick_winner(const std::array<int, 4>& cards, int leader, int strain) {
 
 }  // namespace
 
+bool LinBoardSplitter::pair(const LinPair& p, LinSink& sink) {
+  if (stopped_) return false;
+  const std::string_view key = p.key_view();
+  if (has_deal_ && starts_board(key)) {
+    end_board(sink);
+    current_.clear();
+    has_deal_ = false;
+  }
+  if (current_.size() >= max_pairs_)
+    return error(LinError{LinErrorKind::kTooManyPairs, {}, p.line, p.column}, sink);
+  current_.push_back(p);
+  has_deal_ = has_deal_ || key == "md";
+  return true;
+}
+
+bool LinBoardSplitter::error(const LinError& e, LinSink& sink) {
+  if (stopped_) return false;
+  if (!skip_) {
+    sink.error(e);
+    stopped_ = true;
+    return false;
+  }
+  if (!bad_) {
+    bad_ = true;
+    first_bad_ = e;
+    // The error's line may be gone before its board ends.
+    first_bad_text_.assign(e.text);
+    first_bad_.text = first_bad_text_;
+  }
+  return true;
+}
+
+void LinBoardSplitter::end_board(LinSink& sink) {
+  if (bad_) {
+    sink.board(&first_bad_, current_);
+  } else if (!current_.empty()) {
+    if (!has_deal_) {
+      const LinError e{LinErrorKind::kNoDeal, {}, current_[0].line, 1};
+      sink.board(&e, current_);
+    } else {
+      sink.board(nullptr, current_);
+    }
+  }
+  bad_ = false;
+}
+
+void LinBoardSplitter::finish(LinSink& sink) {
+  if (!stopped_ && (!current_.empty() || bad_)) end_board(sink);
+  current_.clear();
+  has_deal_ = false;
+  stopped_ = true;
+}
+
 void scan_lin(std::string_view text, bool skip, std::size_t max_value, std::size_t max_pairs,
               LinSink& sink) {
-  std::vector<LinPair> current;
-  bool has_deal = false;
-  bool bad = false;
-  LinError first_bad;
-  auto finish = [&] {
-    if (bad) {
-      sink.board(&first_bad, current);
-    } else if (!current.empty()) {
-      if (!has_deal) {
-        const LinError e{LinErrorKind::kNoDeal, {}, current[0].line, 1};
-        sink.board(&e, current);
-      } else {
-        sink.board(nullptr, current);
+  LinBoardSplitter boards(skip, max_pairs);
+  lex_lin(
+      text, max_value, [&](const LinPair& p) { return boards.pair(p, sink); },
+      [&](const LinError& e) { return boards.error(e, sink); });
+  boards.finish(sink);
+}
+
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+// The length of the longest prefix of `s` that is strict UTF-8 (no overlong forms, no
+// surrogates, at most U+10FFFF), as Python's decoder takes it: the start of the first invalid
+// sequence. A sequence cut short by the end of `s` is invalid when `final`, else `partial`.
+std::size_t valid_utf8(std::string_view s, bool final, bool& partial) {
+  partial = false;
+  const std::size_t n = s.size();
+  auto byte = [&](std::size_t k) {
+    return static_cast<unsigned>(static_cast<unsigned char>(s[k]));
+  };
+  std::size_t i = 0;
+  while (i < n) {
+    const unsigned b = byte(i);
+    if (b < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t need = 0;
+    unsigned lo = 0x80;
+    unsigned hi = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF) {
+      need = 1;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      need = 2;
+      if (b == 0xE0) lo = 0xA0;
+      if (b == 0xED) hi = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      need = 3;
+      if (b == 0xF0) lo = 0x90;
+      if (b == 0xF4) hi = 0x8F;
+    } else {
+      return i;
+    }
+    for (std::size_t k = 1; k <= need; ++k) {
+      if (i + k >= n) {
+        partial = !final;
+        return i;
+      }
+      const unsigned c = byte(i + k);
+      if (k == 1 ? (c < lo || c > hi) : (c < 0x80 || c > 0xBF)) return i;
+    }
+    i += need + 1;
+  }
+  return n;
+}
+
+void append_latin1(std::string_view s, std::string& out) {
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out.push_back(ch);
+    } else {
+      out.push_back(static_cast<char>(0xC0U | (c >> 6U)));
+      out.push_back(static_cast<char>(0x80U | (c & 0x3FU)));
+    }
+  }
+}
+
+}  // namespace
+
+LinStream::LinStream(Codec codec, bool drop_bom, bool skip, std::size_t max_value,
+                     std::size_t max_pairs)
+    : codec_(codec),
+      drop_bom_(codec != Codec::kLatin1 && (drop_bom || codec != Codec::kText)),
+      max_value_(max_value),
+      boards_(skip, max_pairs) {}
+
+bool LinStream::decode(std::string_view data, bool final) {
+  std::string joined;
+  if (!carry_.empty()) {
+    joined.swap(carry_);
+    joined.append(data);
+    data = joined;
+  }
+  if (start_) {
+    if (!final && data.size() < kBom.size() && kBom.starts_with(data)) {
+      carry_.assign(data);
+      return true;
+    }
+    start_ = false;
+    if (drop_bom_ && data.starts_with(kBom)) {
+      data.remove_prefix(kBom.size());
+      // A decoder asked for UTF-8 reads the mark as the first character of line 1.
+      if (codec_ == Codec::kUtf8) column_ = 1;
+      if (codec_ == Codec::kAuto) {
+        codec_ = Codec::kUtf8;
+        sig_ = true;
       }
     }
-    bad = false;
-  };
-  bool stopped = false;
-  lex_lin(
-      text, max_value,
-      [&](const LinPair& p) {
-        const std::string_view key = p.key_view();
-        if (has_deal && starts_board(key)) {
-          finish();
-          current.clear();
-          has_deal = false;
-        }
-        if (current.size() >= max_pairs) {
-          const LinError e{LinErrorKind::kTooManyPairs, {}, p.line, p.column};
-          if (!skip) {
-            sink.error(e);
-            stopped = true;
-            return false;
-          }
-          if (!bad) {
-            bad = true;
-            first_bad = e;
-          }
-          return true;
-        }
-        current.push_back(p);
-        has_deal = has_deal || key == "md";
-        return true;
-      },
-      [&](const LinError& e) {
-        if (!skip) {
-          sink.error(e);
-          stopped = true;
-          return false;
-        }
-        if (!bad) {
-          bad = true;
-          first_bad = e;
-        }
-        return true;
-      });
-  if (!stopped && (!current.empty() || bad)) finish();
+  }
+  if (codec_ == Codec::kText) {
+    text_.append(data);
+    return true;
+  }
+  if (codec_ == Codec::kLatin1) {
+    append_latin1(data, text_);
+    return true;
+  }
+  bool partial = false;
+  const std::size_t good = valid_utf8(data, final, partial);
+  const std::string_view valid = data.substr(0, good);
+  text_.append(valid);
+  if (codec_ == Codec::kUtf8) {
+    // Where a decoder would place an error: '\n' lines and code points since the last one.
+    for (const char ch : valid) {
+      if (ch == '\n') {
+        ++newlines_;
+        column_ = 0;
+      } else if ((static_cast<unsigned char>(ch) & 0xC0U) != 0x80U) {
+        ++column_;
+      }
+    }
+  }
+  if (good == data.size()) return true;
+  if (partial) {
+    carry_.assign(data.substr(good));
+    return true;
+  }
+  if (codec_ == Codec::kAuto) {
+    codec_ = Codec::kLatin1;
+    append_latin1(data.substr(good), text_);
+    return true;
+  }
+  failed_ = true;
+  bad_byte_ = LinError{LinErrorKind::kBadByte, sig_ ? "utf-8-sig" : "", newlines_ + 1, column_ + 1,
+                       static_cast<unsigned char>(data[good])};
+  return false;
+}
+
+void LinStream::split(bool final, LinSink& sink) {
+  // A line of more bytes than this has more code points than lex_line() allows.
+  const std::size_t cap = 16 * max_value_ + 4;
+  const std::size_t size = text_.size();
+  std::size_t i = scanned_;
+  while (i < size) {
+    const auto c = static_cast<unsigned char>(text_[i]);
+    if (c < 0x20 || c == 0xC2 || c == 0xE2) {
+      // A break that the next bytes may lengthen ("\r\n") or complete waits for them.
+      if (!final && (((c == '\r' || c == 0xC2) && i + 1 >= size) || (c == 0xE2 && i + 2 >= size)))
+        break;
+      const std::size_t brk = line_break(text_, i);
+      if (brk != 0) {
+        line(std::string_view(text_).substr(text_start_, i - text_start_), sink);
+        text_start_ = i + brk;
+        i = text_start_;
+        if (boards_.stopped()) return;
+        continue;
+      }
+    }
+    ++i;
+  }
+  scanned_ = i;
+  if (scanned_ - text_start_ > cap) overlong_ = true;
+  if (overlong_) text_start_ = scanned_;  // the line is refused whole: its text is not kept
+  if (final && (text_start_ < size || overlong_)) {
+    line(std::string_view(text_).substr(text_start_), sink);
+    text_start_ = scanned_ = size;
+  }
+}
+
+void LinStream::line(std::string_view text, LinSink& sink) {
+  ++line_no_;
+  if (overlong_) {
+    overlong_ = false;
+    boards_.error(LinError{LinErrorKind::kLineTooLong, {}, line_no_, 1}, sink);
+    return;
+  }
+  lines_.emplace_back(line_no_, std::string(text));
+  auto on_pair = [&](const LinPair& p) { return boards_.pair(p, sink); };
+  auto on_error = [&](const LinError& e) { return boards_.error(e, sink); };
+  lex_line(lines_.back().second, line_no_, max_value_, on_pair, on_error);
+  // Keep only the lines that the current board's pairs lie in.
+  const std::vector<LinPair>& current = boards_.current();
+  if (current.empty() || current.back().line != line_no_) lines_.pop_back();
+  while (!lines_.empty() && (current.empty() || lines_.front().first < current.front().line))
+    lines_.pop_front();
+}
+
+void LinStream::feed(std::string_view data, bool final, LinSink& sink) {
+  if (failed_ || boards_.stopped()) return;
+  text_.erase(0, text_start_);
+  scanned_ -= text_start_;
+  text_start_ = 0;
+  const bool decoded = decode(data, final);
+  split(decoded && final, sink);
+  if (!decoded) {
+    if (!boards_.stopped()) sink.error(bad_byte_);
+    return;
+  }
+  if (final) boards_.finish(sink);
 }
 
 bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {

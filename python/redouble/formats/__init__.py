@@ -8,7 +8,7 @@ converting is reading one format and writing another::
     write(read("hands.lin"), "hands.pbn")
 
 For files of thousands of boards, stream with :func:`redouble.formats.pbn.iter_boards` and
-a visitor.
+a visitor, or :func:`redouble.formats.lin.iter_boards`.
 """
 
 from __future__ import annotations

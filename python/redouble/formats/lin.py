@@ -39,7 +39,7 @@ import gc
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import IO, Any, TextIO, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -68,6 +68,7 @@ __all__ = [
     "MAX_VALUE",
     "dump",
     "dumps",
+    "iter_boards",
     "lin_view",
     "load",
     "load_deals",
@@ -449,9 +450,13 @@ def _fast_record(t: Sequence[Any]) -> BoardRecord:
     return _bare(BoardRecord, f)  # type: ignore[no-any-return]
 
 
-def _core_error(kind: int, text: str, line: int, column: int) -> FormatError:
+def _core_error(
+    kind: int, text: str, line: int, column: int, byte: int = 0, encoding: str | None = None
+) -> FormatError:
     """The reference's FormatError for an error the core found (LinErrorKind in lin.hpp)."""
-    if kind == 0:
+    if kind == 7:
+        message = f"byte 0x{byte:02x} is not valid {text or encoding}"
+    elif kind == 0:
         message = f"line longer than {MAX_VALUE * 4} characters"
     elif kind in (1, 2):
         key = text if kind == 1 else text.rstrip()
@@ -555,10 +560,11 @@ def _utf8(source: str | os.PathLike[str] | TextIO, encoding: str | None) -> byte
             return data
         try:
             data.decode("utf-8")
-        except UnicodeDecodeError:
-            pass
-        else:
-            return data
+        except UnicodeDecodeError as e:
+            # UTF-8 up to the first byte that is not, ISO-8859-1 from that byte on: what a
+            # reader that streams the file (iter_boards) can decide without reading ahead.
+            return data[: e.start] + data[e.start :].decode("latin-1").encode("utf-8")
+        return data
     return read_text(_Given(data), encoding, "auto")
 
 
@@ -570,14 +576,140 @@ def load(
 ) -> Boards:
     """Every board of a LIN file (path or handle) as records.
 
-    Bytes are decoded with `encoding`, or by default as UTF-8 where valid (a byte-order
-    mark is allowed) and as ISO-8859-1 where not.
+    Bytes are decoded with `encoding`, or by default as UTF-8 up to the first byte that is
+    not valid UTF-8 and as ISO-8859-1 from that byte on (a byte-order mark means UTF-8
+    throughout). For files too large to hold, stream with :func:`iter_boards`.
 
     Raises:
         FormatError: if the file is malformed or cannot be decoded.
     """
     data = _utf8(source, encoding)
     return _read(data, check_errors_mode(errors))
+
+
+# The streaming reader: the core's LinReader (cpp/src/formats/lin_lexer.cpp, LinStream) takes
+# the file in chunks and keeps only the current line and the current board's lines.
+_CHUNK = 1 << 16  # bytes (or characters) read at a time
+_CORE_CODECS = {"utf-8": 1, "iso8859-1": 2}  # the core's codecs; 3 is the default's rule
+
+
+def _stream_events(handle: IO[Any], encoding: str | None, skip: bool) -> Iterator[Any]:
+    """The core's events for the boards of a handle, read a chunk at a time."""
+    text = not isinstance(handle.read(0), bytes)
+    codec = pbn._check_encoding(encoding)
+    decoder = None
+    if text:
+        mode = 0
+    elif codec is None:
+        mode = 3
+    elif codec in _CORE_CODECS:
+        mode = _CORE_CODECS[codec]
+    else:
+        # Another codec: Python decodes, the core reads the text.
+        mode = 0
+        decoder = codecs.getincrementaldecoder(codec)()
+    reader = _core.LinReader(
+        mode, True, skip, min(MAX_VALUE, _CORE_LIMIT), min(MAX_BOARD_PAIRS, _CORE_LIMIT)
+    )
+    newlines = column = 0  # where the decoder is: for its error's line and column
+    done = False
+    while not done:
+        chunk = handle.read(_CHUNK)
+        if text:
+            if not isinstance(chunk, str):
+                raise TypeError(f"the file gave {type(chunk).__name__}, not text")
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        elif not isinstance(chunk, bytes):
+            raise TypeError(f"the file gave {type(chunk).__name__}, not bytes")
+        done = not chunk
+        if decoder is not None:
+            try:
+                decoded = decoder.decode(chunk, done)
+            except UnicodeDecodeError as e:
+                before = e.object[: e.start].decode(str(codec), "replace")
+                if "\n" in before:
+                    column = 0
+                raise FormatError(
+                    f"byte 0x{e.object[e.start]:02x} is not valid {encoding}",
+                    line=newlines + before.count("\n") + 1,
+                    column=column + len(before) - before.rfind("\n"),
+                ) from None
+            newlines += decoded.count("\n")
+            last = decoded.rfind("\n")
+            column = len(decoded) - last - 1 if last >= 0 else column + len(decoded)
+            chunk = decoded.encode("utf-8", "surrogatepass")
+        yield from reader.feed(chunk, done)
+
+
+def _iter_boards(
+    source: str | os.PathLike[str] | IO[Any],
+    encoding: str | None,
+    skip: bool,
+    problems: list[FormatError] | None,
+) -> Iterator[BoardRecord]:
+    handle, owned = pbn._open_source(source)
+    try:
+        if _LEXER != "core":
+            mode = "skip" if skip else "strict"
+            boards = load(cast(TextIO, handle), encoding=encoding, errors=mode)
+            if problems is not None:
+                problems.extend(boards.problems)
+            yield from boards
+            return
+        for kind, payload in _stream_events(handle, encoding, skip):
+            if kind == 2:
+                yield _fast_record(payload)
+                continue
+            if kind == 3:
+                try:
+                    record = _board([_Pair(*p) for p in payload])
+                except FormatError as e:
+                    problem = e
+                else:
+                    yield record
+                    continue
+            else:
+                code, text, line, column, byte = payload
+                problem = _core_error(code, text, line, column, byte, encoding)
+            # Bytes that cannot be decoded end the reading, whatever `errors` says.
+            if not skip or (kind == 0 and code == 7):
+                raise problem
+            if problems is not None:
+                problems.append(problem)
+    finally:
+        if owned:
+            handle.close()
+
+
+def iter_boards(
+    source: str | os.PathLike[str] | IO[Any],
+    *,
+    encoding: str | None = None,
+    errors: str = "strict",
+    problems: list[FormatError] | None = None,
+) -> Iterator[BoardRecord]:
+    """Stream the boards of a LIN file (path, text or binary handle) as records.
+
+    The file is read a chunk at a time and each board is given as soon as it is complete, so
+    memory stays bounded by the longest line and the largest board (see
+    :data:`MAX_VALUE`, :data:`MAX_BOARD_PAIRS`), whatever the file's size. The boards,
+    errors and problems are those of :func:`load`, with their lines and columns in the whole
+    file; `encoding` is read as :func:`load` reads it. With ``errors="skip"`` a malformed
+    board is left out and its error appended to `problems` (when given).
+
+    Raises:
+        FormatError: at the first malformed board (``errors="strict"``), or at bytes that
+            cannot be decoded (whatever `errors`; boards before them have been given).
+        TypeError: for a source that is neither a path nor a file, or a wrong `encoding`
+            or `problems` type.
+    """
+    skip = check_errors_mode(errors)
+    pbn._check_encoding(encoding)
+    if problems is not None and not isinstance(problems, list):
+        raise TypeError(f"problems must be a list or None, not {type(problems).__name__}")
+    if not isinstance(source, str | os.PathLike) and not hasattr(source, "read"):
+        raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
+    return _iter_boards(source, encoding, skip, problems)
 
 
 def load_deals(

@@ -913,9 +913,12 @@ def read_text(source: Any, encoding: str | None, default: str) -> str:
     try:
         return data.decode(codec).removeprefix("\ufeff")
     except UnicodeDecodeError as e:
-        start = data.rfind(b"\n", 0, e.start) + 1
-        line = data.count(b"\n", 0, e.start) + 1
-        column = len(data[start : e.start].decode(codec, errors="replace")) + 1
+        # The "-sig" codecs report positions after the byte-order mark they drop.
+        sig = codecs.lookup(codec).name == "utf-8-sig" and data.startswith(codecs.BOM_UTF8)
+        at = e.start + (3 if sig else 0)
+        start = data.rfind(b"\n", 0, at) + 1
+        line = data.count(b"\n", 0, at) + 1
+        column = len(data[start:at].decode(codec, errors="replace")) + 1
         raise FormatError(
-            f"byte 0x{data[e.start]:02x} is not valid {codec}", line=line, column=column
+            f"byte 0x{data[at]:02x} is not valid {codec}", line=line, column=column
         ) from None
