@@ -58,6 +58,7 @@ std::unique_ptr<CancelToken> make_token(std::optional<double> timeout) {
 void bind_solver(py::module_& m) {
   // Registered after bind_errors' translator, so tried before it (pybind11 tries the newest
   // first): a cancelled search gets its own class rather than the generic RedoubleError.
+  // NOLINTNEXTLINE(performance-unnecessary-value-param): pybind11's translator type takes it so
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
