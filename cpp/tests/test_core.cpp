@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -94,6 +95,137 @@ int oracle(redouble::Position& p) {
     best = std::max(best, mine + rest_mine);
   }
   return best;
+}
+
+/// Exact minimax on bare card masks (public layout), sharing no code with the solver or
+/// Position: the yes/no question "can the side of `leader` take `need` more tricks?" with a
+/// memo of the answers at trick boundaries (a yes/no search stops at the first card that
+/// settles it), asked for need = 1, 2, ... until the answer is no. Fast enough for endings of
+/// up to 7 cards a hand.
+class MemoOracle {
+ public:
+  explicit MemoOracle(int strain) : strain_(strain) {}
+  /// Tricks the side of `leader` takes from a trick boundary.
+  int value(std::array<std::uint64_t, 4>& hands, int leader) {
+    int v = 0;
+    while (v < redouble::count(hands[0]) && reaches(hands, leader, v + 1)) ++v;
+    return v;
+  }
+
+ private:
+  static int suit(int card) { return card / redouble::kNumRanks; }
+  bool reaches(std::array<std::uint64_t, 4>& hands, int leader, int need) {
+    if (need <= 0) return true;
+    if (need > redouble::count(hands[0])) return false;
+    std::string key(reinterpret_cast<const char*>(hands.data()), sizeof hands);
+    key.push_back(static_cast<char>(leader));
+    key.push_back(static_cast<char>(need));
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    std::array<int, 4> trick{};
+    const bool v = play(hands, leader, 0, trick, need);
+    memo_.emplace(std::move(key), v);
+    return v;
+  }
+  // Can the side of `leader` take `need` tricks from this trick on, `pos` cards played?
+  bool play(std::array<std::uint64_t, 4>& hands, int leader, int pos, std::array<int, 4>& trick,
+            int need) {
+    const int seat = (leader + pos) & 3;
+    const std::uint64_t hand = hands[static_cast<std::size_t>(seat)];
+    std::uint64_t legal = hand;
+    if (pos > 0) {
+      const std::uint64_t follow = hand & (std::uint64_t{0x1FFF} << (13 * suit(trick[0])));
+      if (follow) legal = follow;
+    }
+    const bool leader_side = (seat & 1) == (leader & 1);
+    for (std::uint64_t m = legal; m; m &= m - 1) {
+      const int c = redouble::lowest_card(m);
+      hands[static_cast<std::size_t>(seat)] ^= std::uint64_t{1} << c;
+      trick[static_cast<std::size_t>(pos)] = c;
+      bool v;
+      if (pos < 3) {
+        v = play(hands, leader, pos + 1, trick, need);
+      } else {
+        int w = 0;
+        for (int i = 1; i < 4; ++i) {
+          const int a = trick[static_cast<std::size_t>(i)];
+          const int b = trick[static_cast<std::size_t>(w)];
+          if (suit(a) == suit(b) ? a > b : suit(a) == strain_) w = i;
+        }
+        const int winner = (leader + w) & 3;
+        const int left = redouble::count(hands[0]);
+        const bool ours = (winner & 1) == (leader & 1);
+        // The winner's side must take need - 1 more (ours), or hold the other side below
+        // left - need + 1 (theirs: we still need `need` of the `left` tricks).
+        v = ours ? reaches(hands, winner, need - 1) : !reaches(hands, winner, left - need + 1);
+      }
+      hands[static_cast<std::size_t>(seat)] ^= std::uint64_t{1} << c;
+      if (v == leader_side) return v;  // the side to play found its card
+    }
+    return !leader_side;
+  }
+  int strain_;
+  std::unordered_map<std::string, bool> memo_;
+};
+
+/// The "need every trick" bound (SearchTechniques::later_tricks) against the memo oracle: random
+/// endings of 3 to 7 cards a hand, every strain and every leader, half of them with the top
+/// cards given mostly to one side so that the question "all the tricks?" is asked often. The
+/// solver with the bound and without it must both agree with the oracle, and the bound must
+/// have changed the search somewhere (else this test would not test it).
+int test_later_tricks(int per_size, std::uint64_t seed) {
+  redouble::Rng rng(seed);
+  redouble::SearchTechniques without;
+  without.later_tricks = false;
+  redouble::Solver on(redouble::SolverOptions{std::size_t{4} << 20, {}});
+  redouble::Solver off(redouble::SolverOptions{std::size_t{4} << 20, without});
+  int checked = 0;
+  for (int cards = 3; cards <= 7; ++cards) {
+    for (int i = 0; i < per_size; ++i) {
+      std::array<int, 52> deck{};
+      for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = c;
+      for (int c = 51; c > 0; --c)
+        std::swap(deck[static_cast<std::size_t>(c)], deck[rng.below(static_cast<unsigned>(c + 1))]);
+      std::vector<int> pick(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(4) * cards);
+      redouble::Hands hands{};
+      if (i % 2 == 1) {
+        // Biased: the higher ranks mostly to North-South, with some noise.
+        std::vector<std::pair<int, int>> keyed;
+        keyed.reserve(pick.size());
+        for (int c : pick) keyed.emplace_back(c % 13 + static_cast<int>(rng.below(7)), c);
+        std::sort(keyed.begin(), keyed.end(), std::greater<>());
+        std::array<int, 4> n{};
+        for (const auto& [k, c] : keyed) {
+          int seat = static_cast<int>(rng.below(4));
+          if (rng.below(10) < 6) seat = 2 * static_cast<int>(rng.below(2));
+          while (n[static_cast<std::size_t>(seat)] == cards) seat = (seat + 1) & 3;
+          ++n[static_cast<std::size_t>(seat)];
+          hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
+        }
+      } else {
+        for (int k = 0; k < 4 * cards; ++k)
+          hands[static_cast<std::size_t>(k % 4)] |= std::uint64_t{1}
+                                                    << pick[static_cast<std::size_t>(k)];
+      }
+      for (int strain = 0; strain < 5; ++strain) {
+        MemoOracle oracle(strain);
+        for (int leader = 0; leader < 4; ++leader) {
+          std::array<std::uint64_t, 4> h = hands;
+          const int want = oracle.value(h, leader);
+          const redouble::Position p(hands, strain, leader);
+          const std::string where = redouble::format_pbn_deal(hands) + " strain " +
+                                    std::to_string(strain) + " leader " + std::to_string(leader);
+          check(on.solve(p) == want, "later tricks on: " + where);
+          check(off.solve(p) == want, "later tricks off: " + where);
+          ++checked;
+        }
+      }
+    }
+  }
+  check(on.stats().nodes != off.stats().nodes, "the later-tricks bound changed no search");
+  std::printf("later tricks: nodes with the bound %llu, without %llu\n",
+              static_cast<unsigned long long>(on.stats().nodes),
+              static_cast<unsigned long long>(off.stats().nodes));
+  return checked;
 }
 
 /// Random endings of `cards` cards a hand, some with a trick in progress.
@@ -320,12 +452,13 @@ int main(int argc, char** argv) {
   int ablated = 0;
   for (bool T::*member : {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound,
                           &T::lead_lookahead, &T::move_ordering, &T::killer_moves,
-                          &T::equivalent_cards, &T::skip_irrelevant, &T::guess}) {
+                          &T::equivalent_cards, &T::skip_irrelevant, &T::guess, &T::later_tricks}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
   }
   std::printf("endings with one technique off: %d\n", ablated);
+  std::printf("later-tricks endings against the memo oracle: %d\n", test_later_tricks(40, 4242));
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
   std::printf("par checks: %d\n", test_par());
   std::printf("cancel checks: %d\n", test_cancel());

@@ -47,6 +47,8 @@ Techniques (all on by default; each answer is the same with any of them off):
   --no-runs        every card its own move (no equivalent-card runs)
   --no-skip        no skipping of cards made irrelevant by a failed card
   --no-guess       first search of a position from half the tricks, not a point-count guess
+  --no-later-tricks no "need every trick" bound (the side on lead needing all tricks in no
+                   trump fails when the suits it tops are too short)
   --ablation       run the list with all techniques on, then with each one off (except the
                    table, which makes full deals intractable), and print a Markdown table
 Output (times are CPU milliseconds of this process, not wall-clock time):
@@ -160,6 +162,7 @@ constexpr Switch kSwitches[] = {
     {"--no-runs", &redouble::SearchTechniques::equivalent_cards},
     {"--no-skip", &redouble::SearchTechniques::skip_irrelevant},
     {"--no-guess", &redouble::SearchTechniques::guess},
+    {"--no-later-tricks", &redouble::SearchTechniques::later_tricks},
 };
 
 }  // namespace

@@ -47,6 +47,9 @@ struct SearchTechniques {
   /// The first null-window search of a position starts from a point-count guess (else from
   /// half the tricks left).
   bool guess = true;
+  /// The side on lead needs every trick in no trump: the lengths of the suits it tops must hold
+  /// them (DDS's later-tricks idea, in the weaker form proved in cpp/src/solver/bounds.hpp).
+  bool later_tricks = true;
 };
 
 /// Construction-time settings of a Solver.

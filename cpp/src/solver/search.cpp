@@ -291,6 +291,17 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       return Bound::kQuick;
     }
   }
+  // The side on lead needs every trick: in no trump (or with no trump left) the lengths of the
+  // suits it tops may not hold enough tricks (bounds.hpp's all_tricks_cap, with its proof).
+  if (lneed == r && on<Ablate>(&SearchTechniques::later_tricks) &&
+      (strain_ >= kNumSuits || !(f.all & suit_bits(strain_)))) {
+    std::uint64_t lrel = 0;
+    if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, lrel) < r) {
+      rel = lrel;
+      value = to_ns(r - 1);
+      return Bound::kQuick;
+    }
+  }
   if (!on<Ablate>(&SearchTechniques::transposition_table)) return Bound::kNone;
 
   ++stats_->tt_probes;
