@@ -9,6 +9,7 @@ import typing
 import pytest
 
 from redouble import Card, Deal, Seat, Suit, laws
+from redouble.auction import Call
 from redouble.game import Game
 from redouble.irregularities import (
     Claimant,
@@ -166,3 +167,77 @@ def test_claimants_follow_the_rule() -> None:
     assert claimants(v, Claimant.ELDEST_HAND, None) == (E,)
     assert claimants(v, Claimant.DEALER_SIDE, None) == (N, S)
     assert claimants(v, Claimant.OFFENDER, None) == ()
+
+
+# -- The rulings decided by the referee, not the game: calls, exposed cards, remarks, lapses ------
+
+
+def test_a_call_out_of_turn_is_ruled_by_the_referee_and_changes_nothing() -> None:
+    from redouble.irregularities.referee import LogEvent, RaiseIrregularity, RegularCall
+    from redouble.irregularities.rulings import judge_call
+
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    before = g.to_json()
+    assert judge_call(view(g), "1S", N).effects == (RegularCall(Call.parse("1S"), N),)
+    # Auction Bridge (1912), Law 49: a bid out of turn; it can stand as if in order.
+    outcome = judge_call(view(g), "1H", S)
+    assert g.to_json() == before
+    logged, raised = outcome.effects
+    assert logged == LogEvent("call", S, {"call": "1H"})
+    assert isinstance(raised, RaiseIrregularity)
+    assert raised.request.kind is Irregularity.DECLARATION_OUT_OF_TURN
+    assert raised.request.offender is S
+    assert raised.request.options is not None
+    assert "let_stand" in [o.code for o in raised.request.options]
+    g.call("1H", seat=S)
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.DECLARATION_OUT_OF_TURN
+    assert ruling.options == raised.request.options
+
+
+def test_an_exposed_card_in_the_auction_is_ruled_by_the_referee() -> None:
+    from redouble.auction import Bar
+    from redouble.irregularities.referee import (
+        BarPlayer,
+        ExposeCards,
+        ExposedInDeclaring,
+        RaiseIrregularity,
+    )
+    from redouble.irregularities.rulings import judge_expose
+
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    g.call("1S")
+    before = g.to_json()
+    ace = Card.parse("CA")
+    effects = judge_expose(view(g), E, ace, False).effects
+    assert g.to_json() == before
+    # Auction Bridge (1912), Law 65: the partner is barred from bidding and doubling.
+    assert effects[1] == BarPlayer(
+        Bar(W, "Auction Bridge (1912), Law 65", doubles_too=True, lifted_by_adversary=False)
+    )
+    assert effects[2:4] == (ExposeCards(E, (ace,)), ExposedInDeclaring(E, ace))
+    assert isinstance(effects[4], RaiseIrregularity)
+    assert effects[4].request.kind is Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+
+
+def test_a_remark_out_of_place_is_refused_by_the_referee() -> None:
+    from redouble.errors import GameError
+    from redouble.irregularities.rulings import judge_remark
+
+    g = one_spade()
+    with pytest.raises(GameError, match="only dummy"):
+        judge_remark(view(g), Irregularity.DUMMY_RIGHT, N, None)
+    with pytest.raises(IrregularityError, match="is not a remark"):
+        judge_remark(view(g), Irregularity.REVOKE, N, None)
+
+
+def test_the_lapses_are_the_referees() -> None:
+    from redouble.irregularities.rulings import lapsed_at_end, lapsed_on_play, lapsed_on_quit
+
+    g = one_spade()
+    g.play("HA", seat=W)  # West leads out of turn
+    (ruling,) = g.pending
+    v = view(g)
+    # Auction Bridge (1912), Law 76: open until the trick is complete.
+    assert lapsed_on_play(v) == ()
+    assert lapsed_on_quit(v) == lapsed_at_end(v) == (ruling.id,)

@@ -16,7 +16,7 @@ the changes, rather than mutating it, is OpenSpiel's ``State``/``DoApplyAction``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
@@ -31,6 +31,7 @@ from .catalogue import (
     IrregularityCode,
     Obligation,
     ObligationKind,
+    Option,
     OptionCode,
     Ruling,
 )
@@ -82,6 +83,14 @@ class TableView(Protocol):
     @property
     def tricks(self) -> Sequence[Trick]:
         """The tricks quitted."""
+        ...
+
+    def is_full(self) -> bool:
+        """Whether all four cards of the trick on the table are played."""
+        ...
+
+    def holds(self, seat: Seat, card: Card) -> bool:
+        """Whether `seat` still holds `card`."""
         ...
 
     def follow(self, seat: Seat, lead: bool) -> CardSet:
@@ -168,11 +177,95 @@ class HandView:
     omissions: Mapping[int, tuple[Seat, str | None]]
     scores_in_games: bool
     """Whether the session keeps a score toward game a penalty can be entered on (rubbers)."""
+    open_rulings: tuple[Ruling, ...] = ()
+    """The rulings open, oldest first."""
+    calls_in_hand: int = 0
+    """The calls logged in the hand so far (a three-handed compulsory declaration included)."""
+    toward_game: PerSide = field(default_factory=PerSide)
+    """Each side's score toward game in the session (nothing where it keeps none)."""
 
 
 # ------------------------------------------------------------------------------------------------
 # The outcomes: what the game changes, in order.
 # ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaiseRuling:
+    """A ruling for the game to raise: its kind, offender and data; the claimants, options
+    and note where they are not the rule's own. `revoke`: the card is recorded as a revoke the
+    penalty may follow (with the `obligation` not complied with, for a failure to comply)."""
+
+    kind: Irregularity
+    offender: Seat | None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    claimants: tuple[Seat, ...] | None = None
+    options: tuple[Option, ...] | None = None
+    revoke: bool = False
+    obligation: Obligation | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class LogEvent:
+    """An act at the table recorded in the game's log as it was done (a call, an exposed card,
+    a remark), before the rulings on it."""
+
+    kind: str
+    seat: Seat | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RaiseIrregularity:
+    """Raise the ruling `request`; where the law decides it at once (A37 c, A40), `decide` is
+    the option it applies; `void`: the deal is void under it at once (a compulsory new-deal
+    ground)."""
+
+    request: RaiseRuling
+    decide: str | None = None
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class RegularCall:
+    """`call` made in turn by `seat`, as the declaring allows it (a consent to re-double it
+    needed is spent: Bridge (Elwell, 1906), Law 56)."""
+
+    call: Call
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class CallTakesTurn:
+    """An illegal double that is no call but takes the turn: a pass is made for the caller
+    (Auction Bridge (1912), Law 54, Case 6)."""
+
+
+@dataclass(frozen=True)
+class ExposedInDeclaring:
+    """A card exposed during the auction, remembered for the opening lead (Auction Bridge
+    (1912), Law 65: the declarer may prohibit its suit if the offender's partner leads)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True)
+class ForfeitDeclarerPenalties:
+    """Dummy's intervention: the declarer cannot exact the penalties of incidents so far
+    (Auction Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63)."""
+
+
+@dataclass(frozen=True)
+class NeedConsent:
+    """`doubler` may double only with a consent (Bridge (Elwell, 1906), Laws 56, 60): the
+    maker's (`consenter`), or, with `redouble_only`, the last doubler's for each re-double."""
+
+    doubler: Seat
+    law: str
+    consenter: Seat | None
+    redouble_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,7 +303,7 @@ class CallStands:
     """A call out of turn stands as if in order (A49): the declaring becomes `auction` (the
     seats passed over lose their turn) and `call` is made in it."""
 
-    auction: Auction
+    auction: Auction | BridgeDeclaration
     call: Call
 
 
@@ -324,6 +417,13 @@ Effect = (
     | PlayOut
     | SpadeHandNotPlayed
     | ElectRevokePenalty
+    | LogEvent
+    | RaiseIrregularity
+    | RegularCall
+    | CallTakesTurn
+    | ExposedInDeclaring
+    | ForfeitDeclarerPenalties
+    | NeedConsent
 )
 """One change an outcome asks of the game."""
 
@@ -348,7 +448,7 @@ def _outcome(*effects: Effect) -> Outcome:
 # ------------------------------------------------------------------------------------------------
 
 
-def side_bids(auction: Auction, side: Side) -> list[Call]:
+def side_bids(auction: Auction | BridgeDeclaration, side: Side) -> list[Call]:
     """The bids made so far by `side` in `auction`."""
     return [
         call
@@ -357,12 +457,14 @@ def side_bids(auction: Auction, side: Side) -> list[Call]:
     ]
 
 
-def stand_auction(law: LawSet, auction: Auction, seat: Seat, call: Call) -> Auction | None:
+def stand_auction(
+    law: LawSet, auction: Auction | BridgeDeclaration, seat: Seat, call: Call
+) -> Auction | BridgeDeclaration | None:
     """`auction` with `seat`'s `call` out of turn let stand (A49: "as if in order"): a copy in
     which the seats passed over lose their turn, `call` not yet made. None when that cannot be
     (it would close the auction, or the call is not legal there)."""
     if not auction.calls:
-        other = Auction(law, seat)
+        other: Auction | BridgeDeclaration = Auction(law, seat)
         for bar in auction.bars:
             other.bar(bar)
     else:
@@ -381,11 +483,6 @@ def _suit_param(params: Mapping[str, Any], option: str) -> Suit:
     if suit is None:
         raise IrregularityError(f"{option}: name the suit called (suit=...)")
     return suit if isinstance(suit, Suit) else Suit.parse(str(suit))
-
-
-def _auction(view: HandView) -> Auction:
-    assert isinstance(view.declaring, Auction)
-    return view.declaring
 
 
 def _offender(ruling: Ruling) -> Seat:
@@ -448,7 +545,7 @@ def _sufficient_call(
     """The call that replaces an insufficient bid: the one given (``call=``), else the lowest
     sufficient bid in the same declaration, else a pass (A50). `same`: the penalty's bid must
     be in the same declaration where one can be."""
-    auction = _auction(view)
+    auction = view.declaring
     bad = Call.parse(str(ruling.data["call"]), view.law)
     if params.get("call") is not None:
         call = Call.parse(params["call"], view.law)
@@ -496,7 +593,7 @@ def _condone(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outco
 def _accept(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
     if ruling.kind is not Irregularity.IMPOSSIBLE_DECLARATION:
         return NOTHING  # accepting the irregular call as made: nothing to do
-    auction = _auction(view)
+    auction = view.declaring
     offender = _offender(ruling)
     seven = Call(CallKind.BID, TOP_LEVEL, str(ruling.data["declaration"]))
     if not auction.is_legal(seven):
@@ -505,7 +602,7 @@ def _accept(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcom
 
 
 def _previous_final(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
-    auction = _auction(view)
+    auction = view.declaring
     side = _offender(ruling).side.opponents
     calls = auction.calls
     indices = [
@@ -653,7 +750,6 @@ def _play_out(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outc
 def _spade_contract(view: HandView) -> Contract:
     """The undoubled spade make the doubling has reached (Spade Convention II)."""
     declaring = view.declaring
-    assert isinstance(declaring, BridgeDeclaration)
     rules = view.law.spade_convention
     assert rules is not None
     return Contract(None, rules.declaration, declaring.doublings, declaring.dealer)
