@@ -4,6 +4,7 @@ the play is judged the same way; the game applies what they return, in one place
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import typing
 
 import pytest
@@ -241,3 +242,45 @@ def test_the_lapses_are_the_referees() -> None:
     # Auction Bridge (1912), Law 76: open until the trick is complete.
     assert lapsed_on_play(v) == ()
     assert lapsed_on_quit(v) == lapsed_at_end(v) == (ruling.id,)
+
+
+def test_the_declaring_the_referee_sees_cannot_be_changed() -> None:
+    from redouble.irregularities.referee import DeclaringView
+
+    for law_set in ("auction_1912", "bridge_1906"):
+        g = Game(law_set, deals=[DEAL] * 4, strict=False)
+        v = view(g)
+        assert isinstance(v.declaring, DeclaringView)
+        before = g.to_json()
+        for mutator in ("call", "bar", "undo", "make_by", "double_by", "_core", "_calls"):
+            assert not hasattr(v.declaring, mutator), mutator
+        with pytest.raises(AttributeError):
+            v.declaring.call("P")  # type: ignore[attr-defined]
+        with pytest.raises(AttributeError, match="read-only"):
+            v.declaring._procedure = v.declaring.copy()  # type: ignore[misc]
+        with pytest.raises(AttributeError, match="read-only"):
+            v.declaring.dealer = S  # type: ignore[misc]
+        # What the referee tries, it tries on its own copy.
+        mine = v.declaring.copy()
+        mine.call(mine.legal_calls()[-1])
+        assert len(mine.calls) == 1
+        assert v.declaring.calls == ()
+        assert g.to_json() == before
+
+
+def test_mypy_rejects_a_change_to_the_declaring_the_referee_sees(tmp_path: pathlib.Path) -> None:
+    api = pytest.importorskip("mypy.api", reason="mypy checks the types")
+    snippet = tmp_path / "referee_mutates.py"
+    snippet.write_text(
+        "from redouble.irregularities.referee import HandView\n\n\n"
+        "def remedy(view: HandView) -> None:\n"
+        '    view.declaring.call("P")\n'
+        "    view.declaring.undo()\n",
+        encoding="utf-8",
+    )
+    out, _, status = api.run(
+        ["--strict", "--follow-imports=silent", "--no-incremental", str(snippet)]
+    )
+    assert status == 1
+    assert 'has no attribute "call"' in out
+    assert 'has no attribute "undo"' in out

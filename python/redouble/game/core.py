@@ -24,7 +24,7 @@ from ..irregularities import (
     code_for,
 )
 from ..irregularities.judging import claimants
-from ..irregularities.referee import TRICKS, HandView, RaiseRuling
+from ..irregularities.referee import TRICKS, DeclaringView, HandView, RaiseRuling
 from ..irregularities.rulings import spade_play_forbidden
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
@@ -452,7 +452,7 @@ class _HandState:
             phase=self._phase.value,
             dealer=self._dealer,
             deal=self._deal,
-            declaring=self._declaring,
+            declaring=DeclaringView(self._declaring),
             contract=self._contract,
             table=self._table,
             revokes=tuple(self._revokes),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, assert_never
 
-from ..auction import Auction, BridgeDeclaration, Call, CallKind, declaring_procedure
+from ..auction import Auction, Call, CallKind, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
@@ -16,13 +16,12 @@ from ..irregularities.referee import (
     TRICKS,
     AddObligation,
     BarPlayer,
-    BridgeAct,
-    CallStands,
     CallTakesTurn,
     Concede,
     CorrectRevoke,
     DealStands,
     DealtBy,
+    DeclaringStands,
     Effect,
     ElectRevokePenalty,
     ExposeCards,
@@ -184,17 +183,8 @@ class _Remedies(_LenientPlay):
                 self._dealer = dealer
                 self._declaring = declaring_procedure(self._law, dealer, deal=self._deal)
                 self._after_call()
-            case BridgeAct(seat=seat, declaration=declaration):
-                bridge = self._declaring
-                assert isinstance(bridge, BridgeDeclaration)
-                if declaration is None:
-                    bridge.double_by(seat)
-                else:
-                    bridge.make_by(seat, declaration)
-                self._after_call()
-            case CallStands(auction=auction, call=call):
-                self._declaring = auction
-                auction.call(call)
+            case DeclaringStands(declaring=declaring):
+                self._declaring = declaring
                 self._after_call()
             case BarPlayer(bar=bar):
                 declaring = self._declaring

@@ -156,12 +156,107 @@ class RevokeView(Protocol):
         ...
 
 
+class DeclaringView:
+    """The declaring as the referee sees it: the questions a game may ask of its
+    :class:`~redouble.auction.Auction` or :class:`~redouble.auction.BridgeDeclaration`, and
+    none of the calls that change it.
+
+    It holds the game's procedure privately and offers no way to change it: no ``call``,
+    ``bar``, ``undo``, ``make_by`` or ``double_by`` (mypy rejects them, and they raise
+    AttributeError), and no attribute can be set. What the referee wants to try it tries on
+    :meth:`copy`, its own.
+    """
+
+    __slots__ = ("_procedure",)
+    _procedure: Auction | BridgeDeclaration
+
+    def __init__(self, procedure: Auction | BridgeDeclaration) -> None:
+        object.__setattr__(self, "_procedure", procedure)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the declaring the referee sees is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the declaring the referee sees is read-only: {name} cannot go")
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set the declaring follows."""
+        return self._procedure.law_set
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the declaring is a bidding (an auction) rather than Bridge's make."""
+        return self._procedure.bidding
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer."""
+        return self._procedure.dealer
+
+    @property
+    def to_call(self) -> Seat | None:
+        """The seat to speak, or None when declaring is over."""
+        return self._procedure.to_call
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made, in order."""
+        return self._procedure.calls
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Call], ...]:
+        """(seat, call) pairs in order."""
+        return self._procedure.history
+
+    @property
+    def maker(self) -> Seat | None:
+        """Who made the trump (Bridge); None in an auction."""
+        return self._procedure.maker
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether declaring is over."""
+        return self._procedure.is_complete
+
+    @property
+    def doublings(self) -> int:
+        """How many times the final declaration was doubled."""
+        return self._procedure.doublings
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final declaration once declaring is over."""
+        return self._procedure.contract
+
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        """The penalty bars in force now (none in Bridge)."""
+        return self._procedure.bars
+
+    def why_illegal(self, call: Call | str) -> str | None:
+        """Why `call` is not legal now (citing the law), or None when it is."""
+        return self._procedure.why_illegal(call)
+
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether `call` may be made now by the seat to speak."""
+        return self._procedure.is_legal(call)
+
+    def is_insufficient(self, call: Call | str) -> bool:
+        """Whether `call` is a bid that fails only for not overcalling the last bid."""
+        return self._procedure.is_insufficient(call)
+
+    def copy(self) -> Auction | BridgeDeclaration:
+        """An independent copy of the procedure, the referee's own to try calls on."""
+        return self._procedure.copy()
+
+
 @dataclass(frozen=True)
 class HandView:
     """What the referee sees of the hand in progress; it changes nothing it is shown.
 
-    ``declaring`` is the game's own procedure: the referee asks it questions and copies it,
-    never calls on it.
+    ``declaring`` is a :class:`DeclaringView` of the game's procedure: the referee asks it
+    questions and copies it, and can call on nothing that changes it.
     """
 
     law: LawSet
@@ -169,7 +264,7 @@ class HandView:
     phase: str
     dealer: Seat
     deal: Deal
-    declaring: Auction | BridgeDeclaration
+    declaring: DeclaringView
     contract: Contract | None
     table: TableView | None
     revokes: tuple[RevokeView, ...]
@@ -291,20 +386,12 @@ class DealtBy:
 
 
 @dataclass(frozen=True)
-class BridgeAct:
-    """A Bridge make (``declaration``) or double (None) out of turn stands, made by `seat`."""
+class DeclaringStands:
+    """An act out of turn let stand: the declaring becomes `declaring`, the referee's copy of
+    it with the act made as if in order (a call, A49: the seats passed over lose their turn;
+    a make or a double out of order, B46, B54, B59)."""
 
-    seat: Seat
-    declaration: str | None
-
-
-@dataclass(frozen=True)
-class CallStands:
-    """A call out of turn stands as if in order (A49): the declaring becomes `auction` (the
-    seats passed over lose their turn) and `call` is made in it."""
-
-    auction: Auction | BridgeDeclaration
-    call: Call
+    declaring: Auction | BridgeDeclaration
 
 
 @dataclass(frozen=True)
@@ -402,8 +489,7 @@ Effect = (
     VoidDeal
     | DealStands
     | DealtBy
-    | BridgeAct
-    | CallStands
+    | DeclaringStands
     | BarPlayer
     | MakeCall
     | StartPlay
@@ -448,7 +534,7 @@ def _outcome(*effects: Effect) -> Outcome:
 # ------------------------------------------------------------------------------------------------
 
 
-def side_bids(auction: Auction | BridgeDeclaration, side: Side) -> list[Call]:
+def side_bids(auction: DeclaringView, side: Side) -> list[Call]:
     """The bids made so far by `side` in `auction`."""
     return [
         call
@@ -458,7 +544,7 @@ def side_bids(auction: Auction | BridgeDeclaration, side: Side) -> list[Call]:
 
 
 def stand_auction(
-    law: LawSet, auction: Auction | BridgeDeclaration, seat: Seat, call: Call
+    law: LawSet, auction: DeclaringView, seat: Seat, call: Call
 ) -> Auction | BridgeDeclaration | None:
     """`auction` with `seat`'s `call` out of turn let stand (A49: "as if in order"): a copy in
     which the seats passed over lose their turn, `call` not yet made. None when that cannot be
@@ -528,15 +614,22 @@ def _let_stand(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Out
     if ruling.kind is Irregularity.DEALT_OUT_OF_TURN:
         return _outcome(DealtBy(Seat.parse(str(ruling.data["dealer"]))))
     offender = _offender(ruling)
-    if isinstance(view.declaring, BridgeDeclaration):
+    if not view.declaring.bidding:
+        # B46: the make stands as the partner's; B54, B59: the double stands, the re-doubling
+        # continuing with the makers. Made on the referee's copy: the game takes it over.
+        bridge = view.declaring.copy()
+        assert isinstance(bridge, BridgeDeclaration)  # Bridge's acts out of order
         if ruling.kind is Irregularity.MAKE_WITHOUT_PERMISSION:
-            return _outcome(BridgeAct(offender, str(ruling.data["declaration"])))
-        return _outcome(BridgeAct(offender, None))
+            bridge.make_by(offender, str(ruling.data["declaration"]))
+        else:
+            bridge.double_by(offender)
+        return _outcome(DeclaringStands(bridge))
     call = Call.parse(str(ruling.data["call"]), view.law)
     other = stand_auction(view.law, view.declaring, offender, call)
     if other is None:
         raise IrregularityError("the call cannot stand here")
-    return _outcome(CallStands(other, call))
+    other.call(call)
+    return _outcome(DeclaringStands(other))
 
 
 def _sufficient_call(
