@@ -1155,6 +1155,20 @@ class Declaring(Protocol):
         """Make a call for the seat to speak; returns the parsed call."""
         ...
 
+    def bar(self, bar: Bar) -> None:
+        """Impose a penalty bar (Auction Bridge (1912), Laws 50, 65); Bridge bars nobody and
+        raises IllegalCallError."""
+        ...
+
+    def undo(self) -> Call:
+        """Take back the last call; Bridge raises IllegalCallError (Bridge (Elwell, 1906), Law
+        49: a declaration once made cannot be altered)."""
+        ...
+
+    def copy(self) -> Declaring:
+        """An independent copy."""
+        ...
+
 
 def declaring_procedure(
     law_set: LawSet | str, dealer: Seat | int, *, deal: Any = None

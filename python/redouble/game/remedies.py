@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, assert_never
 
-from ..auction import Auction, Call, CallKind, declaring_procedure
+from ..auction import Call, CallKind, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
@@ -187,9 +187,7 @@ class _Remedies(_LenientPlay):
                 self._declaring = declaring
                 self._after_call()
             case BarPlayer(bar=bar):
-                declaring = self._declaring
-                assert isinstance(declaring, Auction)
-                declaring.bar(bar)
+                self._declaring.bar(bar)
             case MakeCall(call=call, seat=seat):
                 self._regular_call(call, seat, applied=True)
             case StartPlay(contract=contract):
