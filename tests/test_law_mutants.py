@@ -933,3 +933,52 @@ def test_a_table_seeds_each_game_from_its_own_seed() -> None:
     first = t.game.deal
     t.game.auto_play(RandomPlayer(0))
     assert t.new_game().deal != first
+
+
+# -- Survivors of the mutation sample drawn after the referee took the rulings (issue 14) -------
+
+
+def test_a_game_refuses_flags_that_are_not_bools() -> None:
+    """Every argument is checked before any state exists: ``strict`` and ``deal_by_the_laws``
+    are bools, a TypeError naming the argument otherwise (ZeroIterationForLoop on the check)."""
+    with pytest.raises(TypeError, match="strict must be a bool, not str"):
+        Game("auction_1912", strict="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="deal_by_the_laws must be a bool, not int"):
+        Game("auction_1912", deal_by_the_laws=1)  # type: ignore[arg-type]
+
+
+def test_a_logged_call_made_by_a_decision_is_flagged_true_and_nothing_else() -> None:
+    """Auction Bridge (1912), Law 50: the penalty's sufficient bid is made by the decision and
+    logged with ``"applied": true``; replaying re-makes it with the decision. A log whose flag
+    is any other value (1) holds a field the reader does not know: it is refused, naming the
+    event (``is True`` read as ``== True`` would take 1 for true)."""
+    g = Game("auction_1912", deals=[_ONE_SUIT_PER_RANK], strict=False)
+    g.call("1H")
+    g.call("1S")  # insufficient: the Law 50 ruling
+    g.decide("penalise")
+    log = g.to_json()
+    assert Game.from_json(log).to_json() == log
+    with pytest.raises(GameError, match=r"event 6 .*'applied'"):
+        Game.from_json(log.replace('"applied": true', '"applied": 1'))
+
+
+def test_auction_law_84_the_declarer_may_elect_tricks_for_a_defenders_revoke_whichever_side() -> (
+    None
+):
+    """Auction Bridge (1912), Law 84 (a): for a revoke by the declarer's adversaries the
+    declarer elects 150 points or three tricks, whichever side declares; only the declarer's
+    own side's revoke gives the adversaries 150, never tricks. Here East declares and North,
+    a defender, revokes: the claim offers East both (``side == declarer_side`` read as ``<=``
+    would drop the tricks for North-South whenever East-West declare)."""
+    g = Game("auction_1912", deals=[_ONE_SUIT_PER_RANK], first_dealer="E", strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    for card in ("DA", "D8", "HT", "D2"):  # North holds diamonds and plays a heart
+        g.play(card)
+    g.quit_trick()
+    while g.phase is Phase.PLAY:
+        g.act(min(g.legal_actions()))
+    (claim,) = [r for r in g.pending if r.kind is Irregularity.REVOKE_CLAIM]
+    assert dict(claim.data) == {"side": "NS", "revokes": 1}
+    assert claim.claimants == (E,)
+    assert [o.code for o in claim.options] == ["points", "tricks", "waive"]

@@ -4,11 +4,13 @@ the play is judged the same way; the game applies what they return, in one place
 from __future__ import annotations
 
 import dataclasses
+import pathlib
 import typing
 
 import pytest
 
 from redouble import Card, Deal, Seat, Suit, laws
+from redouble.auction import Call
 from redouble.game import Game
 from redouble.irregularities import (
     Claimant,
@@ -166,3 +168,142 @@ def test_claimants_follow_the_rule() -> None:
     assert claimants(v, Claimant.ELDEST_HAND, None) == (E,)
     assert claimants(v, Claimant.DEALER_SIDE, None) == (N, S)
     assert claimants(v, Claimant.OFFENDER, None) == ()
+
+
+# -- The rulings decided by the referee, not the game: calls, exposed cards, remarks, lapses ------
+
+
+def test_a_call_out_of_turn_is_ruled_by_the_referee_and_changes_nothing() -> None:
+    from redouble.irregularities.referee import LogEvent, RaiseIrregularity, RegularCall
+    from redouble.irregularities.rulings import judge_call
+
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    before = g.to_json()
+    assert judge_call(view(g), "1S", N).effects == (RegularCall(Call.parse("1S"), N),)
+    # Auction Bridge (1912), Law 49: a bid out of turn; it can stand as if in order.
+    outcome = judge_call(view(g), "1H", S)
+    assert g.to_json() == before
+    logged, raised = outcome.effects
+    assert logged == LogEvent("call", S, {"call": "1H"})
+    assert isinstance(raised, RaiseIrregularity)
+    assert raised.request.kind is Irregularity.DECLARATION_OUT_OF_TURN
+    assert raised.request.offender is S
+    assert raised.request.options is not None
+    assert "let_stand" in [o.code for o in raised.request.options]
+    g.call("1H", seat=S)
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.DECLARATION_OUT_OF_TURN
+    assert ruling.options == raised.request.options
+
+
+def test_an_exposed_card_in_the_auction_is_ruled_by_the_referee() -> None:
+    from redouble.auction import Bar
+    from redouble.irregularities.referee import (
+        BarPlayer,
+        ExposeCards,
+        ExposedInDeclaring,
+        RaiseIrregularity,
+    )
+    from redouble.irregularities.rulings import judge_expose
+
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    g.call("1S")
+    before = g.to_json()
+    ace = Card.parse("CA")
+    effects = judge_expose(view(g), E, ace, False).effects
+    assert g.to_json() == before
+    # Auction Bridge (1912), Law 65: the partner is barred from bidding and doubling.
+    assert effects[1] == BarPlayer(
+        Bar(W, "Auction Bridge (1912), Law 65", doubles_too=True, lifted_by_adversary=False)
+    )
+    assert effects[2:4] == (ExposeCards(E, (ace,)), ExposedInDeclaring(E, ace))
+    assert isinstance(effects[4], RaiseIrregularity)
+    assert effects[4].request.kind is Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+
+
+def test_a_remark_out_of_place_is_refused_by_the_referee() -> None:
+    from redouble.errors import GameError
+    from redouble.irregularities.rulings import judge_remark
+
+    g = one_spade()
+    with pytest.raises(GameError, match="only dummy"):
+        judge_remark(view(g), Irregularity.DUMMY_RIGHT, N, None)
+    with pytest.raises(IrregularityError, match="is not a remark"):
+        judge_remark(view(g), Irregularity.REVOKE, N, None)
+
+
+def test_the_lapses_are_the_referees() -> None:
+    from redouble.irregularities.rulings import lapsed_at_end, lapsed_on_play, lapsed_on_quit
+
+    g = one_spade()
+    g.play("HA", seat=W)  # West leads out of turn
+    (ruling,) = g.pending
+    v = view(g)
+    # Auction Bridge (1912), Law 76: open until the trick is complete.
+    assert lapsed_on_play(v) == ()
+    assert lapsed_on_quit(v) == lapsed_at_end(v) == (ruling.id,)
+
+
+def test_the_declaring_the_referee_sees_cannot_be_changed() -> None:
+    from redouble.irregularities.referee import DeclaringView
+
+    for law_set in ("auction_1912", "bridge_1906"):
+        g = Game(law_set, deals=[DEAL] * 4, strict=False)
+        v = view(g)
+        assert isinstance(v.declaring, DeclaringView)
+        before = g.to_json()
+        for mutator in ("call", "bar", "undo", "make_by", "double_by", "_core", "_calls"):
+            assert not hasattr(v.declaring, mutator), mutator
+        with pytest.raises(AttributeError):
+            v.declaring.call("P")  # type: ignore[attr-defined]
+        with pytest.raises(AttributeError, match="read-only"):
+            v.declaring._procedure = v.declaring.copy()  # type: ignore[misc]
+        with pytest.raises(AttributeError, match="read-only"):
+            v.declaring.dealer = S  # type: ignore[misc]
+        # What the referee tries, it tries on its own copy.
+        mine = v.declaring.copy()
+        mine.call(mine.legal_calls()[-1])
+        assert len(mine.calls) == 1
+        assert v.declaring.calls == ()
+        assert g.to_json() == before
+
+
+def test_the_game_asks_the_declaring_protocol_not_which_procedure_it_holds() -> None:
+    import ast
+
+    import redouble.game
+    from redouble.auction import Auction, Bar, BridgeDeclaration, Declaring
+    from redouble.errors import IllegalCallError
+
+    root = pathlib.Path(redouble.game.__file__).parent
+    sources = sorted(root.glob("*.py"))
+    assert len(sources) > 10  # the whole game package
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance":
+                names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+                assert not names & {"Auction", "BridgeDeclaration"}, f"{source.name}:{node.lineno}"
+    auction = Auction("auction_1912", N, ["1H"])
+    bridge = BridgeDeclaration("bridge_1906", N, ["H"])
+    for procedure in (auction, bridge):
+        assert isinstance(procedure, Declaring)
+        assert procedure.is_legal("P")
+        assert procedure.unlogged_calls(len(procedure.calls)) == ()
+    assert auction.bidding
+    assert not bridge.bidding
+    assert auction.is_insufficient("1S")  # Auction Bridge (1912), Law 50
+    assert not bridge.is_insufficient("S")
+    assert bridge.bars == ()
+    with pytest.raises(IllegalCallError, match="bars no player"):
+        bridge.bar(Bar(E, "Auction Bridge (1912), Law 65"))
+    with pytest.raises(IllegalCallError, match="Law 49"):
+        bridge.undo()
+    # A Bridge copy is independent of its original.
+    other = bridge.copy()
+    other.call("P")
+    assert (len(other.calls), len(bridge.calls)) == (2, 1)
+    # The calls past those logged: the three-handed compulsory make is the procedure's own.
+    three = BridgeDeclaration("bridge_three_handed", N, deal=DEAL)
+    three.call("P")
+    assert [call for _, call in three.unlogged_calls(1)] == [three.calls[1]]
+    assert auction.unlogged_calls(0) == ()

@@ -21,6 +21,7 @@ Contract(level=2, declaration='H', doublings=0, declarer=<Seat.NORTH: 0>)
 
 from __future__ import annotations
 
+import copy
 import enum
 import re
 from collections.abc import Iterable
@@ -572,6 +573,17 @@ class Auction:
         return int(self._core.fault(cid)) == 4
 
     @property
+    def bidding(self) -> bool:
+        """True: an auction is a bidding (levels, sufficiency, penalty bars, Law 52's
+        correction); see :attr:`BridgeDeclaration.bidding`."""
+        return True
+
+    def unlogged_calls(self, logged: int) -> tuple[tuple[Seat, Call], ...]:
+        """The calls past the first `logged` the procedure made itself: none, an auction
+        makes no call of its own (see :meth:`BridgeDeclaration.unlogged_calls`)."""
+        return ()
+
+    @property
     def is_complete(self) -> bool:
         """Whether the auction is over (closing passes, or passed out)."""
         return bool(self._core.is_complete())
@@ -782,6 +794,59 @@ class BridgeDeclaration:
         if not self._done or self._declaration is None:
             return None
         return Contract(None, self._declaration, self._doublings, self._dealer)
+
+    # -- what a game asks of any declaring (the Declaring protocol) -----------------------------
+    @property
+    def bidding(self) -> bool:
+        """False: the make and the doubling have no levels, no insufficient declaration and
+        no penalty bar (see :attr:`Auction.bidding`)."""
+        return False
+
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        """No penalty bars: Bridge bars no player from the declaring (empty)."""
+        return ()
+
+    def bar(self, bar: Bar) -> None:
+        """Bridge bars no player from the declaring.
+
+        Raises:
+            IllegalCallError: always; nothing changes.
+        """
+        raise IllegalCallError(
+            f"{self._law.name} bars no player from the declaring: no bar can be imposed"
+        )
+
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether `call` may be made now by the seat to speak."""
+        return self.why_illegal(call) is None
+
+    def is_insufficient(self, call: Call | str) -> bool:
+        """False: a make names no level, so none is insufficient."""
+        return False
+
+    def undo(self) -> Call:
+        """A declaration once made cannot be altered (Bridge (Elwell, 1906), Law 49).
+
+        Raises:
+            IllegalCallError: always; nothing changes.
+        """
+        raise IllegalCallError(
+            "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
+        )
+
+    def copy(self) -> BridgeDeclaration:
+        """An independent copy."""
+        other = copy.copy(self)
+        other._calls = list(self._calls)
+        return other
+
+    def unlogged_calls(self, logged: int) -> tuple[tuple[Seat, Call], ...]:
+        """The calls of :attr:`history` past the first `logged`, which a game that has logged
+        `logged` calls has still to log: after a call made at the table, the three-handed
+        compulsory declaration the procedure made itself (Bridge (Elwell, 1906), Bridge for
+        Three Players)."""
+        return tuple(self._calls[logged:])
 
     def _doubling_side_order(self) -> tuple[Seat, Seat]:
         """Speaking order of the side whose turn it is to double next."""
@@ -1054,6 +1119,30 @@ class Declaring(Protocol):
         """Auction 1912 Law 48: the dealer's original One Spade stood (never in Bridge)."""
         ...
 
+    @property
+    def bidding(self) -> bool:
+        """Whether the declaring is a bidding (an :class:`Auction`: levels, insufficient
+        declarations, penalty bars, Law 52's correction) rather than Bridge's make and doubling."""
+        ...
+
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        """The penalty bars in force now (none in Bridge)."""
+        ...
+
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether `call` may be made now by the seat to speak."""
+        ...
+
+    def is_insufficient(self, call: Call | str) -> bool:
+        """Whether `call` is a bid that fails only for not overcalling the last bid."""
+        ...
+
+    def unlogged_calls(self, logged: int) -> tuple[tuple[Seat, Call], ...]:
+        """The calls past the first `logged` that the procedure made itself, for a game that
+        has logged `logged` calls to log (the three-handed compulsory declaration)."""
+        ...
+
     def legal_calls(self) -> list[Call]:
         """The calls open to the seat to speak."""
         ...
@@ -1064,6 +1153,20 @@ class Declaring(Protocol):
 
     def call(self, call: Call | str) -> Call:
         """Make a call for the seat to speak; returns the parsed call."""
+        ...
+
+    def bar(self, bar: Bar) -> None:
+        """Impose a penalty bar (Auction Bridge (1912), Laws 50, 65); Bridge bars nobody and
+        raises IllegalCallError."""
+        ...
+
+    def undo(self) -> Call:
+        """Take back the last call; Bridge raises IllegalCallError (Bridge (Elwell, 1906), Law
+        49: a declaration once made cannot be altered)."""
+        ...
+
+    def copy(self) -> Declaring:
+        """An independent copy."""
         ...
 
 

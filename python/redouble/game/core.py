@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -24,8 +23,9 @@ from ..irregularities import (
     Ruling,
     code_for,
 )
-from ..irregularities.judging import RaiseRuling, claimants
-from ..irregularities.referee import TRICKS, HandView
+from ..irregularities.judging import claimants
+from ..irregularities.referee import TRICKS, DeclaringView, HandView, RaiseRuling
+from ..irregularities.rulings import spade_play_forbidden
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
@@ -55,9 +55,6 @@ class _Consent:
     consenter: Seat | None
     redouble_only: bool = False
     given: bool = False
-
-
-_IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -308,19 +305,9 @@ class _HandState:
         return score
 
     def _spade_play_forbidden(self) -> bool:
-        """Whether, while the doubling goes on, the Spade Convention says the hand is not to be
-        played as it stands: an undoubled spade make, no side at 20 (internal)."""
-        rules = self._law.spade_convention
-        d = self._declaring
-        if rules is None or not isinstance(d, BridgeDeclaration) or d.is_complete:
-            return False
-        if d.maker is None or (rules.only_if_undoubled and d.doublings):
-            return False
-        made = next((c.declaration for _, c in d.history if c.declaration is not None), None)
-        if made != rules.declaration:
-            return False
-        toward = getattr(self._session, "toward_game", PerSide())
-        return max(toward.ns, toward.ew) < rules.min_score_to_play
+        """Whether the Spade Convention leaves the make being doubled unplayed (internal; the
+        referee's :func:`~redouble.irregularities.rulings.spade_play_forbidden`)."""
+        return spade_play_forbidden(self._view())
 
     def _spade_hand_played(self, contract: Contract) -> bool:
         """Bridge (Elwell, 1906), Spade Convention I, where the players agree "not to play
@@ -436,10 +423,9 @@ class _HandState:
         self._log.append(Event("call", seat, data))
         self._calls_in_hand += 1
         # A three-handed compulsory declaration is made by the procedure: log it as dummy's call.
-        if isinstance(self._declaring, BridgeDeclaration):
-            for s, extra in self._declaring.history[self._calls_in_hand :]:
-                self._log.append(Event("call", s, {"call": str(extra), "compulsory": True}))
-                self._calls_in_hand += 1
+        for s, extra in self._declaring.unlogged_calls(self._calls_in_hand):
+            self._log.append(Event("call", s, {"call": str(extra), "compulsory": True}))
+            self._calls_in_hand += 1
         self._after_call()
 
     # ==============================================================================================
@@ -466,13 +452,16 @@ class _HandState:
             phase=self._phase.value,
             dealer=self._dealer,
             deal=self._deal,
-            declaring=self._declaring,
+            declaring=DeclaringView(self._declaring),
             contract=self._contract,
             table=self._table,
             revokes=tuple(self._revokes),
             obligations=tuple(self._obligations),
             omissions=MappingProxyType(dict(self._omissions)),
             scores_in_games=hasattr(self._session, "add"),
+            open_rulings=tuple(self._open.values()),
+            calls_in_hand=self._calls_in_hand,
+            toward_game=getattr(self._session, "toward_game", PerSide()),
         )
 
     def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:
@@ -526,6 +515,7 @@ class _HandState:
             data=request.data,
             options=request.options,
             claimants=request.claimants,
+            note=request.note,
         )
 
     def _close(self, ruling: Ruling, how: str) -> None:
@@ -545,7 +535,8 @@ class _HandState:
         or None when `seat` may double without one (internal)."""
         needed = self._consent_needed.get(seat)
         d = self._declaring
-        if needed is None or needed.given or not isinstance(d, BridgeDeclaration):
+        # Only Bridge's Laws 56 and 60 ask a consent: an auction never records one.
+        if needed is None or needed.given:
             return None
         if needed.consenter is not None:
             return needed.consenter, "the maker of the trump", needed.law

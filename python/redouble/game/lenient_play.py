@@ -13,6 +13,7 @@ from ..irregularities import (
 from ..irregularities.judging import NoLaw, judge_play, revoke_claims, revoke_penalty
 from ..irregularities.referee import TRICKS
 from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.rulings import lapsed_at_end, lapsed_on_play, lapsed_on_quit
 from ..irregularities.table import _Revoke
 from .events import Event, Phase
 from .revokes import _RevokesAtTable
@@ -90,15 +91,12 @@ class _LenientPlay(_RevokesAtTable):
         self._lapse_on_play()
 
     def _lapse_on_play(self) -> None:
-        table = self._table
-        assert table is not None
-        for ruling in list(self._open.values()):
-            lapsed = (ruling.kind is Irregularity.LEAD_OUT_OF_TURN and table.is_full()) or (
-                ruling.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
-                and table.leader.lho in table.cards
-            )
-            if lapsed:
-                self._close(ruling, "lapsed")
+        self._lapse(lapsed_on_play(self._view()))
+
+    def _lapse(self, rulings: tuple[int, ...]) -> None:
+        """Close the open `rulings` the referee finds lapsed (internal)."""
+        for ruling in rulings:
+            self._close(self._open[ruling], "lapsed")
 
     def _gather(self) -> None:
         """Turn and quit the trick on the table: its revokes are established (A83; B86)."""
@@ -116,12 +114,7 @@ class _LenientPlay(_RevokesAtTable):
                 if rv.questioned and len(table.tricks) < TRICKS:
                     continue  # A85: quitting does not establish it
                 self._establish(rv)
-        for ruling in list(self._open.values()):
-            if ruling.kind in (
-                Irregularity.LEAD_OUT_OF_TURN,
-                Irregularity.DECLARER_LEAD_OUT_OF_TURN,
-            ):
-                self._close(ruling, "lapsed")
+        self._lapse(lapsed_on_quit(self._view()))
         if len(table.tricks) == TRICKS:
             self._end_play()
 
@@ -280,8 +273,7 @@ class _LenientPlay(_RevokesAtTable):
         table = self._table
         assert table is not None
         assert self._contract is not None
-        for ruling in list(self._open.values()):
-            self._close(ruling, "lapsed")
+        self._lapse(lapsed_at_end(self._view()))
         if self._surplus:  # A82: "answerable for any consequent revokes", though undetected
             self._restore_surplus(restore=False)
         for index, (seat, how) in sorted(self._omissions.items()):

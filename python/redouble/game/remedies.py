@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, assert_never
 
-from ..auction import Auction, BridgeDeclaration, Call, declaring_procedure
+from ..auction import Call, CallKind, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
@@ -16,20 +16,26 @@ from ..irregularities.referee import (
     TRICKS,
     AddObligation,
     BarPlayer,
-    BridgeAct,
-    CallStands,
+    CallTakesTurn,
     Concede,
     CorrectRevoke,
     DealStands,
     DealtBy,
+    DeclaringStands,
     Effect,
     ElectRevokePenalty,
     ExposeCards,
+    ExposedInDeclaring,
+    ForfeitDeclarerPenalties,
     GatherLastTrick,
+    LogEvent,
     MakeCall,
+    NeedConsent,
     Outcome,
     PlaceCard,
     PlayOut,
+    RaiseIrregularity,
+    RegularCall,
     SpadeHandNotPlayed,
     StartPlay,
     TakeBackTrick,
@@ -37,6 +43,7 @@ from ..irregularities.referee import (
     remedy,
 )
 from ..irregularities.referee import parse_card as _parse_card
+from .core import _Consent
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
 
@@ -144,6 +151,17 @@ class _Remedies(_LenientPlay):
         if self._phase is Phase.SETTLE and not self._open:
             self._score_lenient()
 
+    def _forfeit_declarer_penalties(self) -> None:
+        """A61; B63: the declarer cannot exact the penalties of incidents so far."""
+        assert self._contract is not None
+        declarer = self._contract.declarer
+        for r in list(self._open.values()):
+            if declarer in r.claimants and r.claimants != (r.offender,):
+                self._close(r, "forfeited")
+        for rv in self._revokes:
+            if rv.seat.side != declarer.side:
+                rv.forfeited = True
+
     def _prepare(self, r: Ruling, opt: Option, params: Mapping[str, Any]) -> Outcome:
         """What option `opt` of `r` does, as the referee rules it on a view of the hand;
         nothing changes here (an option that cannot be applied raises)."""
@@ -165,22 +183,11 @@ class _Remedies(_LenientPlay):
                 self._dealer = dealer
                 self._declaring = declaring_procedure(self._law, dealer, deal=self._deal)
                 self._after_call()
-            case BridgeAct(seat=seat, declaration=declaration):
-                bridge = self._declaring
-                assert isinstance(bridge, BridgeDeclaration)
-                if declaration is None:
-                    bridge.double_by(seat)
-                else:
-                    bridge.make_by(seat, declaration)
-                self._after_call()
-            case CallStands(auction=auction, call=call):
-                self._declaring = auction
-                auction.call(call)
+            case DeclaringStands(declaring=declaring):
+                self._declaring = declaring
                 self._after_call()
             case BarPlayer(bar=bar):
-                declaring = self._declaring
-                assert isinstance(declaring, Auction)
-                declaring.bar(bar)
+                self._declaring.bar(bar)
             case MakeCall(call=call, seat=seat):
                 self._regular_call(call, seat, applied=True)
             case StartPlay(contract=contract):
@@ -213,6 +220,29 @@ class _Remedies(_LenientPlay):
                 self._spade_hand_not_played(contract, penalty)
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
+            case LogEvent(kind=kind, seat=seat, data=data):
+                self._log.append(Event(kind, seat, dict(data)))
+            case RaiseIrregularity(request=request, decide=decide, void=void):
+                raised = self._raise_request(request)
+                if decide is not None:  # the law decides at once (A37 c, A40)
+                    self._decide_now(raised, decide)
+                if void:
+                    self._void_hand(raised)
+            case RegularCall(call=call, seat=seat):
+                needed = self._consent_needed.get(seat)
+                if call.kind is CallKind.DOUBLE and needed is not None:
+                    needed.given = False  # B56: a consent is for one re-double
+                self._regular_call(call, seat)
+            case CallTakesTurn():
+                self._declaring.call(Call.PASS)
+                self._calls_in_hand += 1
+                self._after_call()
+            case ExposedInDeclaring(seat=seat, card=card):
+                self._exposed_in_auction.append((seat, card))
+            case ForfeitDeclarerPenalties():
+                self._forfeit_declarer_penalties()
+            case NeedConsent(doubler=doubler, law=law, consenter=consenter, redouble_only=only):
+                self._consent_needed[doubler] = _Consent(law, consenter, redouble_only=only)
             case _:  # every effect has its case: mypy checks the match is exhaustive
                 assert_never(effect)
 

@@ -2,35 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..auction import Auction, Bar
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from ..irregularities import (
-    Claimant,
     Irregularity,
     IrregularityError,
     Obligation,
     ObligationKind,
 )
 from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.rulings import (
+    judge_dealer_looked,
+    judge_dealt_out_of_turn,
+    judge_expose,
+    judge_new_deal_ground,
+    judge_remark,
+)
 from .events import Event, Phase
 from .remedies import _Remedies
-
-# Remarks (things said or done at the table) the game records, by the irregularity they are.
-_REMARKS = {
-    Irregularity.INFORMATION_AFTER_FINAL_DECLARATION,
-    Irregularity.UNAUTHORISED_REFERENCE,
-    Irregularity.ATTENTION_TO_TRICK,
-    Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
-    Irregularity.DUMMY_RIGHT,
-    Irregularity.DUMMY_INTERVENTION,
-    Irregularity.DUMMY_SUGGESTS_CARD,
-    Irregularity.NEW_CARDS,
-    Irregularity.BYSTANDER,
-    Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
-}
 
 
 class _Reports(_Remedies):
@@ -66,86 +55,7 @@ class _Reports(_Remedies):
         )
         if not held:
             raise IllegalPlayError(f"{player.name.title()} does not hold {exposed}")
-        data = {"card": str(exposed)}
-        if self._phase is Phase.DECLARE:
-            if during_deal and self._calls_in_hand == 0:
-                self._log.append(
-                    Event("expose", player, {"card": str(exposed), "during_deal": True})
-                )
-                rule = self._code.rule(Irregularity.CARD_EXPOSED_IN_DEAL)
-                who = None
-                if rule.claimant is Claimant.ADVERSARIES:  # B39 a, b
-                    who = (
-                        (self._dealer.lho,)
-                        if player.side == self._dealer.side
-                        else (self._dealer, self._dealer.partner)
-                    )
-                ruling = self._raise(
-                    Irregularity.CARD_EXPOSED_IN_DEAL, player, data=data, claimants=who
-                )
-                if rule.claimant is Claimant.NONE:  # A37 c: compulsory
-                    self._decide_now(ruling, "new_deal")
-                return
-            self._log.append(Event("expose", player, {"card": str(exposed), "during_deal": False}))
-            declaring = self._declaring
-            if isinstance(declaring, Auction):
-                # A65: partner barred from bidding and doubling; the card is subject to call.
-                declaring.bar(
-                    Bar(
-                        player.partner,
-                        "Auction Bridge (1912), Law 65",
-                        doubles_too=True,
-                        lifted_by_adversary=False,
-                    )
-                )
-                self._callable[player].add(exposed)
-                self._exposed_in_auction.append((player, exposed))
-                self._raise(
-                    Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
-                    player,
-                    data={**data, "barred": player.partner.letter},
-                    options=(),
-                    note="the offender's partner may not bid or double again; the card is "
-                    "subject to call",
-                )
-                return
-            if player.side == declaring.dealer.side:  # B67
-                self._raise(Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, player, data=data)
-                return
-            self._callable[player].add(exposed)
-            self._raise(Irregularity.EXPOSED_CARD, player, data=data)
-            return
-        table = self._table
-        assert table is not None
-        assert self._contract is not None
-        self._log.append(Event("expose", player, {"card": str(exposed), "during_deal": False}))
-        declarer, leader = self._contract.declarer, self._contract.opening_leader
-        if player.side == declarer.side:
-            self._raise(
-                Irregularity.EXPOSED_CARD,
-                player,
-                data={**data, "callable": False},
-                note="cards exposed by the declarer (or dummy) are not called [A72]",
-            )
-            return
-        self._callable[player].add(exposed)
-        if not table.tricks and not table.cards:
-            if player == leader.partner:
-                self._raise(
-                    Irregularity.CARD_EXPOSED_BEFORE_LEAD,
-                    player,
-                    data={**data, "suit": exposed.suit.letter},
-                )
-            else:
-                self._raise(
-                    Irregularity.CARD_EXPOSED_BEFORE_LEAD,
-                    player,
-                    data=data,
-                    options=(),
-                    note="the rightful leader exposed a card: it is subject to call [A66]",
-                )
-            return
-        self._raise(Irregularity.EXPOSED_CARD, player, data={**data, "callable": True})
+        self._apply_outcome(judge_expose(self._view(), player, exposed, during_deal))
 
     def call_exposed_card(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
@@ -209,38 +119,6 @@ class _Reports(_Remedies):
             else:
                 del self._consent_needed[doubler]
 
-    def _shall_i_play(self, player: Seat) -> None:
-        """Bridge (Elwell, 1906), Spade Convention (II): "If the third hand player ask, 'Shall
-        I play?'" while the make is not to be played (internal).
-
-        The text leaves open when the question can be asked: redouble takes any moment of the
-        doubling of an undoubled spade make that the convention would leave unplayed (no side
-        at 20). Only the third hand (the leader's partner, the dealer's right) is penalised:
-        the eldest hand's "May I lead?" is his pass, the declaring's own question.
-        """
-        self._check_free()
-        declaring = self._declaring
-        if self._phase is not Phase.DECLARE or not self._spade_play_forbidden():
-            raise GameError(
-                "spade_convention_premature_play: only while the doubling of a spade make "
-                "the Spade Convention leaves unplayed goes on"
-            )
-        if player != declaring.dealer.rho:
-            raise GameError(
-                "spade_convention_premature_play: only the third hand's 'Shall I play?' is "
-                "penalised (Bridge (Elwell, 1906), Spade Convention (II))"
-            )
-        self._log.append(
-            Event(
-                "remark",
-                player,
-                {"kind": Irregularity.SPADE_CONVENTION_PREMATURE_PLAY.value, "card": None},
-            )
-        )
-        self._raise(
-            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, player, data={"act": "third_hand_asks"}
-        )
-
     def remark(
         self,
         kind: Irregularity | str,
@@ -261,75 +139,7 @@ class _Reports(_Remedies):
         """
         self._need_lenient("remark")
         remark_kind = Irregularity(kind)
-        if remark_kind not in _REMARKS:
-            raise IrregularityError(f"{remark_kind.value} is not a remark")
-        self._code.rule(remark_kind)
-        player = Seat.of(seat)
-        contract = self._contract
-        if remark_kind is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY:
-            self._shall_i_play(player)
-            return
-        if self._phase is not Phase.PLAY or contract is None or self._table is None:
-            if remark_kind in (Irregularity.NEW_CARDS, Irregularity.BYSTANDER):
-                self._log.append(Event("remark", player, {"kind": remark_kind.value, "card": None}))
-                self._raise(remark_kind, player)
-                return
-            raise GameError(f"{remark_kind.value}: only during the play")
-        self._check_free()
-        defender = player.side != contract.declarer.side
-        dummy_kinds = (
-            Irregularity.DUMMY_RIGHT,
-            Irregularity.DUMMY_INTERVENTION,
-            Irregularity.DUMMY_SUGGESTS_CARD,
-        )
-        if remark_kind in dummy_kinds and player != contract.dummy:
-            raise GameError(f"{remark_kind.value}: only dummy")
-        others = (*dummy_kinds, Irregularity.NEW_CARDS, Irregularity.BYSTANDER)
-        if remark_kind not in others and not defender:
-            raise GameError(
-                f"{remark_kind.value}: the laws penalise only the declarer's adversaries"
-            )
-        parsed = None if card is None else _parse_card(card)
-        if remark_kind is Irregularity.DUMMY_SUGGESTS_CARD and (
-            parsed is None or not self._table.holds(contract.dummy, parsed)
-        ):
-            raise GameError("dummy suggests a card of dummy's hand: give the card")
-        table = self._table
-        data: dict[str, Any] = {}
-        if remark_kind in (
-            Irregularity.ATTENTION_TO_TRICK,
-            Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
-        ):
-            if player.partner in table.cards or not table.cards or table.is_full():
-                raise GameError(
-                    f"{remark_kind.value}: only while the partner has still to play to the trick"
-                )
-            data = {"target": player.partner.letter, "trick": len(table.tricks)}
-        if parsed is not None:
-            data["card"] = str(parsed)
-        self._log.append(
-            Event(
-                "remark",
-                player,
-                {"kind": remark_kind.value, "card": None if parsed is None else str(parsed)},
-            )
-        )
-        if remark_kind is Irregularity.DUMMY_INTERVENTION:
-            self._raise(remark_kind, player)
-            self._forfeit_declarer_penalties()
-            return
-        self._raise(remark_kind, player, data=data)
-
-    def _forfeit_declarer_penalties(self) -> None:
-        """A61; B63: the declarer cannot exact the penalties of incidents so far."""
-        assert self._contract is not None
-        declarer = self._contract.declarer
-        for r in list(self._open.values()):
-            if declarer in r.claimants and r.claimants != (r.offender,):
-                self._close(r, "forfeited")
-        for rv in self._revokes:
-            if rv.seat.side != declarer.side:
-                rv.forfeited = True
+        self._apply_outcome(judge_remark(self._view(), remark_kind, seat, card))
 
     # -- deal ------------------------------------------------------------------------------------------
     def report_new_deal_ground(
@@ -361,38 +171,9 @@ class _Reports(_Remedies):
                 f"{self._law.name} has no new-deal ground {ground!r} (grounds: {', '.join(letters)})"
             )
         who = None if seat is None else Seat.of(seat)
-        if hand is not None and hand != self._hand_number:
-            if not 1 <= hand < self._hand_number:
-                raise GameError(f"no earlier hand {hand}")
-            self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": hand}))
-            self._raise(
-                Irregularity.PACK_INCORRECT,
-                who,
-                data={"ground": letter, "hand": hand},
-                options=(),
-                note="found after the play of that deal: a prior score, not affected (Case 3)",
-            )
-            return
-        if letter == "f":
-            if self._phase is not Phase.DECLARE or self._calls_in_hand:
-                raise IrregularityError(
-                    "the cut's omission must be pointed out before the deal is complete and "
-                    "before looking at the cards [A37 f; B38 f]"
-                )
-            self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": None}))
-            self._raise(Irregularity.PACK_NOT_CUT, self._dealer, data={"ground": letter})
-            return
-        kind = (
-            Irregularity.PACK_INCORRECT
-            if letter == "b"
-            else Irregularity.WRONG_HAND_SIZES
-            if letter == "wrong_hand_sizes"
-            else Irregularity.NEW_DEAL_GROUND
+        self._apply_outcome(
+            judge_new_deal_ground(self._view(), letter, who, hand, self._hand_number)
         )
-        self._code.rule(kind)
-        self._log.append(Event("report_new_deal_ground", who, {"ground": letter, "hand": None}))
-        ruling = self._raise(kind, None, data={"ground": letter}, options=())
-        self._void_hand(ruling)
 
     def report_dealer_looked(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
@@ -408,27 +189,7 @@ class _Reports(_Remedies):
         """
         self._need_lenient("report_dealer_looked")
         self._require(Irregularity.DEALER_LOOKED, GameError, "the dealer looked at a card")
-        if self._phase is not Phase.DECLARE or self._calls_in_hand:
-            raise GameError(
-                "the dealer's look at a card is claimed before the deal is completed "
-                "[Bridge (Elwell, 1906), Law 39 (c, d)]"
-            )
-        self._check_free()
-        looked = _parse_card(card)
-        holder = next(
-            candidate for candidate in Seat if self._deal[candidate].mask >> int(looked) & 1
-        )
-        who = None if seat is None else Seat.of(seat)
-        self._log.append(Event("report_dealer_looked", who, {"card": str(looked)}))
-        self._raise(
-            Irregularity.DEALER_LOOKED,
-            self._dealer,
-            data={
-                "card": str(looked),
-                "holder": holder.letter,
-                "shown_to": [self._dealer.lho.letter, self._dealer.rho.letter],
-            },
-        )
+        self._apply_outcome(judge_dealer_looked(self._view(), card, seat))
 
     def report_dealt_out_of_turn(
         self,
@@ -451,51 +212,7 @@ class _Reports(_Remedies):
             raise GameError("a deal out of turn is reported before the first call")
         self._check_free()
         actual = Seat.of(dealer)
-        if actual == self._dealer:
-            raise GameError(f"{actual.name.title()} is the rightful dealer")
-        permanent = self._law.compulsory_dummy is not None
-        if permanent and actual == self._dealer.partner:
-            raise GameError(f"{actual.name.title()} is the dummy: nobody sits there to deal")
-        who = None if seat is None else Seat.of(seat)
-        self._log.append(
-            Event(
-                "report_dealt_out_of_turn",
-                who,
-                {"dealer": actual.letter, "before_last_card": before_last_card},
-            )
-        )
-        data = {"dealer": actual.letter, "rightful": self._dealer.letter}
-        rule = self._code.rule(Irregularity.DEALT_OUT_OF_TURN)
-        if rule.claimant is Claimant.NONE:  # A40: the law decides by when it is found
-            if before_last_card:
-                ruling = self._raise(
-                    Irregularity.DEALT_OUT_OF_TURN,
-                    actual,
-                    data=data,
-                    options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("let_stand",)),
-                )
-                self._decide_now(ruling, "new_deal")
-            else:
-                ruling = self._raise(
-                    Irregularity.DEALT_OUT_OF_TURN,
-                    actual,
-                    data=data,
-                    options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("new_deal",)),
-                )
-                self._decide_now(ruling, "let_stand")
-            return
-        if permanent:
-            # Three-handed Bridge: the holder of the permanent dummy deals every hand of his
-            # game or rubber (Bridge (Elwell, 1906), Bridge for Three Players). Letting another
-            # player's deal stand would move the dummy; the deal is corrected or nothing.
-            self._raise(
-                Irregularity.DEALT_OUT_OF_TURN,
-                actual,
-                data=data,
-                options=self._options(Irregularity.DEALT_OUT_OF_TURN, ("let_stand",)),
-            )
-            return
-        self._raise(Irregularity.DEALT_OUT_OF_TURN, actual, data=data)
+        self._apply_outcome(judge_dealt_out_of_turn(self._view(), actual, seat, before_last_card))
 
     def report_short_hand(self, *, seat: Seat | int | str) -> None:
         """A hand found short after its holder has played (A38; Bridge (Elwell, 1907)): the deal stands and

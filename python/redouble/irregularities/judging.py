@@ -9,30 +9,15 @@ the play changes. The game (:mod:`redouble.game`) applies them; nothing here cha
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..auction import Contract
 from ..cards import Card, Seat, Side
 from ..laws import Law64Revoke
-from .catalogue import Claimant, Irregularity, Obligation, ObligationKind, Option
+from .catalogue import Claimant, Irregularity, Obligation, ObligationKind
 from .helpers import law64_transfer, revoke_score_arguments
-from .referee import HandView, Pending, RevokeView
-
-
-@dataclass(frozen=True)
-class RaiseRuling:
-    """A ruling for the game to raise: its kind, offender and data; the claimants and options
-    where they are not the rule's own. `revoke`: the card is recorded as a revoke the penalty
-    may follow (with the `obligation` not complied with, for a failure to comply)."""
-
-    kind: Irregularity
-    offender: Seat | None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    claimants: tuple[Seat, ...] | None = None
-    options: tuple[Option, ...] | None = None
-    revoke: bool = False
-    obligation: Obligation | None = None
+from .referee import HandView, Pending, RaiseRuling, RevokeView
 
 
 @dataclass(frozen=True)

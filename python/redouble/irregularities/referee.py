@@ -16,7 +16,7 @@ the changes, rather than mutating it, is OpenSpiel's ``State``/``DoApplyAction``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
@@ -31,6 +31,7 @@ from .catalogue import (
     IrregularityCode,
     Obligation,
     ObligationKind,
+    Option,
     OptionCode,
     Ruling,
 )
@@ -82,6 +83,14 @@ class TableView(Protocol):
     @property
     def tricks(self) -> Sequence[Trick]:
         """The tricks quitted."""
+        ...
+
+    def is_full(self) -> bool:
+        """Whether all four cards of the trick on the table are played."""
+        ...
+
+    def holds(self, seat: Seat, card: Card) -> bool:
+        """Whether `seat` still holds `card`."""
         ...
 
     def follow(self, seat: Seat, lead: bool) -> CardSet:
@@ -147,12 +156,107 @@ class RevokeView(Protocol):
         ...
 
 
+class DeclaringView:
+    """The declaring as the referee sees it: the questions a game may ask of its
+    :class:`~redouble.auction.Auction` or :class:`~redouble.auction.BridgeDeclaration`, and
+    none of the calls that change it.
+
+    It holds the game's procedure privately and offers no way to change it: no ``call``,
+    ``bar``, ``undo``, ``make_by`` or ``double_by`` (mypy rejects them, and they raise
+    AttributeError), and no attribute can be set. What the referee wants to try it tries on
+    :meth:`copy`, its own.
+    """
+
+    __slots__ = ("_procedure",)
+    _procedure: Auction | BridgeDeclaration
+
+    def __init__(self, procedure: Auction | BridgeDeclaration) -> None:
+        object.__setattr__(self, "_procedure", procedure)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"the declaring the referee sees is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the declaring the referee sees is read-only: {name} cannot go")
+
+    @property
+    def law_set(self) -> LawSet:
+        """The law set the declaring follows."""
+        return self._procedure.law_set
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the declaring is a bidding (an auction) rather than Bridge's make."""
+        return self._procedure.bidding
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer."""
+        return self._procedure.dealer
+
+    @property
+    def to_call(self) -> Seat | None:
+        """The seat to speak, or None when declaring is over."""
+        return self._procedure.to_call
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls made, in order."""
+        return self._procedure.calls
+
+    @property
+    def history(self) -> tuple[tuple[Seat, Call], ...]:
+        """(seat, call) pairs in order."""
+        return self._procedure.history
+
+    @property
+    def maker(self) -> Seat | None:
+        """Who made the trump (Bridge); None in an auction."""
+        return self._procedure.maker
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether declaring is over."""
+        return self._procedure.is_complete
+
+    @property
+    def doublings(self) -> int:
+        """How many times the final declaration was doubled."""
+        return self._procedure.doublings
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final declaration once declaring is over."""
+        return self._procedure.contract
+
+    @property
+    def bars(self) -> tuple[Bar, ...]:
+        """The penalty bars in force now (none in Bridge)."""
+        return self._procedure.bars
+
+    def why_illegal(self, call: Call | str) -> str | None:
+        """Why `call` is not legal now (citing the law), or None when it is."""
+        return self._procedure.why_illegal(call)
+
+    def is_legal(self, call: Call | str) -> bool:
+        """Whether `call` may be made now by the seat to speak."""
+        return self._procedure.is_legal(call)
+
+    def is_insufficient(self, call: Call | str) -> bool:
+        """Whether `call` is a bid that fails only for not overcalling the last bid."""
+        return self._procedure.is_insufficient(call)
+
+    def copy(self) -> Auction | BridgeDeclaration:
+        """An independent copy of the procedure, the referee's own to try calls on."""
+        return self._procedure.copy()
+
+
 @dataclass(frozen=True)
 class HandView:
     """What the referee sees of the hand in progress; it changes nothing it is shown.
 
-    ``declaring`` is the game's own procedure: the referee asks it questions and copies it,
-    never calls on it.
+    ``declaring`` is a :class:`DeclaringView` of the game's procedure: the referee asks it
+    questions and copies it, and can call on nothing that changes it.
     """
 
     law: LawSet
@@ -160,7 +264,7 @@ class HandView:
     phase: str
     dealer: Seat
     deal: Deal
-    declaring: Auction | BridgeDeclaration
+    declaring: DeclaringView
     contract: Contract | None
     table: TableView | None
     revokes: tuple[RevokeView, ...]
@@ -168,11 +272,95 @@ class HandView:
     omissions: Mapping[int, tuple[Seat, str | None]]
     scores_in_games: bool
     """Whether the session keeps a score toward game a penalty can be entered on (rubbers)."""
+    open_rulings: tuple[Ruling, ...] = ()
+    """The rulings open, oldest first."""
+    calls_in_hand: int = 0
+    """The calls logged in the hand so far (a three-handed compulsory declaration included)."""
+    toward_game: PerSide = field(default_factory=PerSide)
+    """Each side's score toward game in the session (nothing where it keeps none)."""
 
 
 # ------------------------------------------------------------------------------------------------
 # The outcomes: what the game changes, in order.
 # ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaiseRuling:
+    """A ruling for the game to raise: its kind, offender and data; the claimants, options
+    and note where they are not the rule's own. `revoke`: the card is recorded as a revoke the
+    penalty may follow (with the `obligation` not complied with, for a failure to comply)."""
+
+    kind: Irregularity
+    offender: Seat | None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    claimants: tuple[Seat, ...] | None = None
+    options: tuple[Option, ...] | None = None
+    revoke: bool = False
+    obligation: Obligation | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class LogEvent:
+    """An act at the table recorded in the game's log as it was done (a call, an exposed card,
+    a remark), before the rulings on it."""
+
+    kind: str
+    seat: Seat | None
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RaiseIrregularity:
+    """Raise the ruling `request`; where the law decides it at once (A37 c, A40), `decide` is
+    the option it applies; `void`: the deal is void under it at once (a compulsory new-deal
+    ground)."""
+
+    request: RaiseRuling
+    decide: str | None = None
+    void: bool = False
+
+
+@dataclass(frozen=True)
+class RegularCall:
+    """`call` made in turn by `seat`, as the declaring allows it (a consent to re-double it
+    needed is spent: Bridge (Elwell, 1906), Law 56)."""
+
+    call: Call
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class CallTakesTurn:
+    """An illegal double that is no call but takes the turn: a pass is made for the caller
+    (Auction Bridge (1912), Law 54, Case 6)."""
+
+
+@dataclass(frozen=True)
+class ExposedInDeclaring:
+    """A card exposed during the auction, remembered for the opening lead (Auction Bridge
+    (1912), Law 65: the declarer may prohibit its suit if the offender's partner leads)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True)
+class ForfeitDeclarerPenalties:
+    """Dummy's intervention: the declarer cannot exact the penalties of incidents so far
+    (Auction Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63)."""
+
+
+@dataclass(frozen=True)
+class NeedConsent:
+    """`doubler` may double only with a consent (Bridge (Elwell, 1906), Laws 56, 60): the
+    maker's (`consenter`), or, with `redouble_only`, the last doubler's for each re-double."""
+
+    doubler: Seat
+    law: str
+    consenter: Seat | None
+    redouble_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,20 +386,12 @@ class DealtBy:
 
 
 @dataclass(frozen=True)
-class BridgeAct:
-    """A Bridge make (``declaration``) or double (None) out of turn stands, made by `seat`."""
+class DeclaringStands:
+    """An act out of turn let stand: the declaring becomes `declaring`, the referee's copy of
+    it with the act made as if in order (a call, A49: the seats passed over lose their turn;
+    a make or a double out of order, B46, B54, B59)."""
 
-    seat: Seat
-    declaration: str | None
-
-
-@dataclass(frozen=True)
-class CallStands:
-    """A call out of turn stands as if in order (A49): the declaring becomes `auction` (the
-    seats passed over lose their turn) and `call` is made in it."""
-
-    auction: Auction
-    call: Call
+    declaring: Auction | BridgeDeclaration
 
 
 @dataclass(frozen=True)
@@ -309,8 +489,7 @@ Effect = (
     VoidDeal
     | DealStands
     | DealtBy
-    | BridgeAct
-    | CallStands
+    | DeclaringStands
     | BarPlayer
     | MakeCall
     | StartPlay
@@ -324,6 +503,13 @@ Effect = (
     | PlayOut
     | SpadeHandNotPlayed
     | ElectRevokePenalty
+    | LogEvent
+    | RaiseIrregularity
+    | RegularCall
+    | CallTakesTurn
+    | ExposedInDeclaring
+    | ForfeitDeclarerPenalties
+    | NeedConsent
 )
 """One change an outcome asks of the game."""
 
@@ -348,7 +534,7 @@ def _outcome(*effects: Effect) -> Outcome:
 # ------------------------------------------------------------------------------------------------
 
 
-def side_bids(auction: Auction, side: Side) -> list[Call]:
+def side_bids(auction: DeclaringView, side: Side) -> list[Call]:
     """The bids made so far by `side` in `auction`."""
     return [
         call
@@ -357,12 +543,14 @@ def side_bids(auction: Auction, side: Side) -> list[Call]:
     ]
 
 
-def stand_auction(law: LawSet, auction: Auction, seat: Seat, call: Call) -> Auction | None:
+def stand_auction(
+    law: LawSet, auction: DeclaringView, seat: Seat, call: Call
+) -> Auction | BridgeDeclaration | None:
     """`auction` with `seat`'s `call` out of turn let stand (A49: "as if in order"): a copy in
     which the seats passed over lose their turn, `call` not yet made. None when that cannot be
     (it would close the auction, or the call is not legal there)."""
     if not auction.calls:
-        other = Auction(law, seat)
+        other: Auction | BridgeDeclaration = Auction(law, seat)
         for bar in auction.bars:
             other.bar(bar)
     else:
@@ -381,11 +569,6 @@ def _suit_param(params: Mapping[str, Any], option: str) -> Suit:
     if suit is None:
         raise IrregularityError(f"{option}: name the suit called (suit=...)")
     return suit if isinstance(suit, Suit) else Suit.parse(str(suit))
-
-
-def _auction(view: HandView) -> Auction:
-    assert isinstance(view.declaring, Auction)
-    return view.declaring
 
 
 def _offender(ruling: Ruling) -> Seat:
@@ -431,15 +614,22 @@ def _let_stand(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Out
     if ruling.kind is Irregularity.DEALT_OUT_OF_TURN:
         return _outcome(DealtBy(Seat.parse(str(ruling.data["dealer"]))))
     offender = _offender(ruling)
-    if isinstance(view.declaring, BridgeDeclaration):
+    if not view.declaring.bidding:
+        # B46: the make stands as the partner's; B54, B59: the double stands, the re-doubling
+        # continuing with the makers. Made on the referee's copy: the game takes it over.
+        bridge = view.declaring.copy()
+        assert isinstance(bridge, BridgeDeclaration)  # Bridge's acts out of order
         if ruling.kind is Irregularity.MAKE_WITHOUT_PERMISSION:
-            return _outcome(BridgeAct(offender, str(ruling.data["declaration"])))
-        return _outcome(BridgeAct(offender, None))
+            bridge.make_by(offender, str(ruling.data["declaration"]))
+        else:
+            bridge.double_by(offender)
+        return _outcome(DeclaringStands(bridge))
     call = Call.parse(str(ruling.data["call"]), view.law)
     other = stand_auction(view.law, view.declaring, offender, call)
     if other is None:
         raise IrregularityError("the call cannot stand here")
-    return _outcome(CallStands(other, call))
+    other.call(call)
+    return _outcome(DeclaringStands(other))
 
 
 def _sufficient_call(
@@ -448,7 +638,7 @@ def _sufficient_call(
     """The call that replaces an insufficient bid: the one given (``call=``), else the lowest
     sufficient bid in the same declaration, else a pass (A50). `same`: the penalty's bid must
     be in the same declaration where one can be."""
-    auction = _auction(view)
+    auction = view.declaring
     bad = Call.parse(str(ruling.data["call"]), view.law)
     if params.get("call") is not None:
         call = Call.parse(params["call"], view.law)
@@ -496,7 +686,7 @@ def _condone(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outco
 def _accept(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
     if ruling.kind is not Irregularity.IMPOSSIBLE_DECLARATION:
         return NOTHING  # accepting the irregular call as made: nothing to do
-    auction = _auction(view)
+    auction = view.declaring
     offender = _offender(ruling)
     seven = Call(CallKind.BID, TOP_LEVEL, str(ruling.data["declaration"]))
     if not auction.is_legal(seven):
@@ -505,7 +695,7 @@ def _accept(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcom
 
 
 def _previous_final(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
-    auction = _auction(view)
+    auction = view.declaring
     side = _offender(ruling).side.opponents
     calls = auction.calls
     indices = [
@@ -653,7 +843,6 @@ def _play_out(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outc
 def _spade_contract(view: HandView) -> Contract:
     """The undoubled spade make the doubling has reached (Spade Convention II)."""
     declaring = view.declaring
-    assert isinstance(declaring, BridgeDeclaration)
     rules = view.law.spade_convention
     assert rules is not None
     return Contract(None, rules.declaration, declaring.doublings, declaring.dealer)

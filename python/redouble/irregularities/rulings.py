@@ -1,0 +1,667 @@
+"""The referee's rulings on acts at the table other than a card played (internal): calls in and
+out of turn, a card led or exposed while declaring, exposed cards, remarks, and the rulings that
+lapse as the play goes on.
+
+Each function reads a :class:`~redouble.irregularities.referee.HandView` and returns an
+:class:`~redouble.irregularities.referee.Outcome` (what the game logs, raises and changes, in
+order) or the rulings that lapse; one that finds the act impossible raises before anything
+changes. The game (:mod:`redouble.game`) checks the arguments, asks, and applies.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..auction import Bar, Call, CallKind
+from ..cards import Card, Seat
+from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
+from .catalogue import Claimant, Irregularity, Option
+from .referee import (
+    TOP_LEVEL,
+    BarPlayer,
+    CallTakesTurn,
+    Effect,
+    ExposeCards,
+    ExposedInDeclaring,
+    ForfeitDeclarerPenalties,
+    HandView,
+    LogEvent,
+    NeedConsent,
+    Outcome,
+    RaiseIrregularity,
+    RaiseRuling,
+    RegularCall,
+    parse_card,
+    side_bids,
+    stand_auction,
+)
+
+_IMPOSSIBLE_BID = re.compile(r"^\s*(\d+)\s*([A-Za-z]+)\s*$")
+
+REMARKS = frozenset(
+    {
+        Irregularity.INFORMATION_AFTER_FINAL_DECLARATION,
+        Irregularity.UNAUTHORISED_REFERENCE,
+        Irregularity.ATTENTION_TO_TRICK,
+        Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
+        Irregularity.DUMMY_RIGHT,
+        Irregularity.DUMMY_INTERVENTION,
+        Irregularity.DUMMY_SUGGESTS_CARD,
+        Irregularity.NEW_CARDS,
+        Irregularity.BYSTANDER,
+        Irregularity.SPADE_CONVENTION_PREMATURE_PLAY,
+    }
+)
+"""Remarks (things said or done at the table) the game records, by the irregularity they are."""
+
+
+# ------------------------------------------------------------------------------------------------
+# Helpers.
+# ------------------------------------------------------------------------------------------------
+
+
+def require(view: HandView, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
+    """Refuse (nothing changed) an irregularity the law set's code has no law on."""
+    if not view.code.has(kind):
+        raise error(f"{what}: the {view.code.name} code has no law on {kind.value}")
+
+
+def options(view: HandView, kind: Irregularity, drop: tuple[str, ...] = ()) -> tuple[Option, ...]:
+    """The options of `kind`'s rule, less those in `drop`."""
+    return tuple(o for o in view.code.rule(kind).options if o.code not in drop)
+
+
+def check_free(view: HandView) -> None:
+    """Refuse an act while a blocking decision is pending."""
+    for r in view.open_rulings:
+        if r.blocking:
+            raise GameError(
+                f"a decision is pending: ruling {r.id} ({r.kind.value}, {r.law}); "
+                f"options: {', '.join(o.code for o in r.options)}"
+            )
+
+
+def _said(seat: Seat, text: str, request: RaiseRuling, *after: Effect) -> Outcome:
+    """A call logged as said, then its ruling."""
+    return Outcome((LogEvent("call", seat, {"call": text}), RaiseIrregularity(request), *after))
+
+
+def spade_play_forbidden(view: HandView) -> bool:
+    """Whether, while the doubling goes on, the Spade Convention says the hand is not to be
+    played as it stands: an undoubled spade make, no side at 20 (Bridge (Elwell, 1906), Spade
+    Convention)."""
+    rules = view.law.spade_convention
+    d = view.declaring
+    # An auction has no make (its maker is None): the convention is Bridge's.
+    if rules is None or d.is_complete or d.maker is None:
+        return False
+    if rules.only_if_undoubled and d.doublings:
+        return False
+    made = next((c.declaration for _, c in d.history if c.declaration is not None), None)
+    if made != rules.declaration:
+        return False
+    toward = view.toward_game
+    return max(toward.ns, toward.ew) < rules.min_score_to_play
+
+
+# ------------------------------------------------------------------------------------------------
+# The rulings that lapse as the play goes on.
+# ------------------------------------------------------------------------------------------------
+
+
+def lapsed_on_play(view: HandView) -> tuple[int, ...]:
+    """The open rulings a card just played lets lapse: a lead out of turn once the trick is
+    complete (Auction Bridge (1912), Law 76: the penalty must be claimed before it; Bridge
+    (Elwell, 1906), Law 78), the declarer's once his left-hand adversary has played to it
+    (Auction Bridge (1912), Law 77)."""
+    table = view.table
+    assert table is not None
+    return tuple(
+        ruling.id
+        for ruling in view.open_rulings
+        if (ruling.kind is Irregularity.LEAD_OUT_OF_TURN and table.is_full())
+        or (
+            ruling.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
+            and table.leader.lho in table.cards
+        )
+    )
+
+
+def lapsed_on_quit(view: HandView) -> tuple[int, ...]:
+    """The open rulings on leads out of turn once their trick is quitted (Auction Bridge
+    (1912), Laws 76-77)."""
+    return tuple(
+        ruling.id
+        for ruling in view.open_rulings
+        if ruling.kind in (Irregularity.LEAD_OUT_OF_TURN, Irregularity.DECLARER_LEAD_OUT_OF_TURN)
+    )
+
+
+def lapsed_at_end(view: HandView) -> tuple[int, ...]:
+    """Every ruling still open when the play is over: its penalty was not claimed in time."""
+    return tuple(ruling.id for ruling in view.open_rulings)
+
+
+# ------------------------------------------------------------------------------------------------
+# Calls.
+# ------------------------------------------------------------------------------------------------
+
+
+def impossible_bid(view: HandView, call: Call | str) -> Call | None:
+    """A bid of more than seven in a declaration of the law set (Auction Bridge (1912), Law
+    50), else None."""
+    if isinstance(call, Call):
+        return call if call.is_bid and (call.level or 0) > TOP_LEVEL else None
+    m = _IMPOSSIBLE_BID.match(call)
+    if not m or int(m.group(1)) <= TOP_LEVEL:
+        return None
+    try:
+        symbol = view.law.declaration(m.group(2)).symbol
+    except RedoubleError:
+        return None
+    return Call(CallKind.BID, int(m.group(1)), symbol)
+
+
+def judge_call(
+    view: HandView,
+    call: Call | str,
+    caller: Seat,
+    consent_missing: tuple[Seat, str, str] | None = None,
+) -> Outcome:
+    """`caller`'s `call`: made in turn, or the irregularity it is (Auction Bridge (1912), Laws
+    49-54; Bridge (Elwell, 1906), Laws 45-60). `consent_missing`: whose consent `caller` lacks
+    to double now (Bridge (Elwell, 1906), Laws 56, 60).
+
+    Raises:
+        IllegalCallError: the call is neither legal nor an irregularity the code provides for.
+    """
+    if view.declaring.bidding:
+        return _auction_call(view, call, caller)
+    return _bridge_call(view, call, caller, consent_missing)
+
+
+def _auction_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
+    auction = view.declaring
+    impossible = impossible_bid(view, call)
+    parsed = impossible or Call.parse(call, view.law)
+    to = auction.to_call
+    text = str(parsed)
+    if caller != to:
+        kind = (
+            Irregularity.PASS_OUT_OF_TURN
+            if parsed.kind is CallKind.PASS
+            else Irregularity.DECLARATION_OUT_OF_TURN
+            if parsed.is_bid
+            else Irregularity.DOUBLE_OUT_OF_TURN
+        )
+        require(view, kind, IllegalCallError, f"{caller.name.title()} calls out of turn")
+        if parsed.kind is CallKind.PASS:
+            return _said(caller, text, RaiseRuling(kind, caller, {"call": text}))
+        # A49: a call out of turn can stand only where it could be made as if in order.
+        stand = impossible is None and stand_auction(view.law, auction, caller, parsed) is not None
+        opts = options(view, kind, () if stand else ("let_stand",))
+        return _said(caller, text, RaiseRuling(kind, caller, {"call": text}, options=opts))
+    if impossible is not None:
+        require(view, Irregularity.IMPOSSIBLE_DECLARATION, IllegalCallError, text)
+        assert parsed.declaration is not None
+        seven = Call(CallKind.BID, TOP_LEVEL, parsed.declaration)
+        # A50: the bid is accepted as seven where seven is sufficient; the adversaries may
+        # take their own previous declaration as final where they made one.
+        drop: list[str] = [] if auction.is_legal(seven) else ["accept"]
+        if not side_bids(auction, caller.side.opponents):
+            drop.append("previous_final")
+        data = {"call": text, "declaration": parsed.declaration}
+        opts = options(view, Irregularity.IMPOSSIBLE_DECLARATION, tuple(drop))
+        request = RaiseRuling(Irregularity.IMPOSSIBLE_DECLARATION, caller, data, options=opts)
+        return _said(caller, text, request)
+    why = auction.why_illegal(parsed)
+    if why is None:
+        return Outcome((RegularCall(parsed, caller),))
+    if auction.is_insufficient(parsed) and view.code.has(Irregularity.INSUFFICIENT_DECLARATION):
+        request = RaiseRuling(Irregularity.INSUFFICIENT_DECLARATION, caller, {"call": text})
+        return _said(caller, text, request)
+    if (
+        parsed.kind in (CallKind.DOUBLE, CallKind.REDOUBLE)
+        and auction.is_legal(Call.PASS)
+        and view.code.has(Irregularity.ILLEGAL_DOUBLE)
+    ):
+        # A54, Case 6: forbidden, not penalised; the call has no effect but takes the turn.
+        request = RaiseRuling(Irregularity.ILLEGAL_DOUBLE, caller, {"call": text, "why": why})
+        return _said(caller, text, request, CallTakesTurn())
+    raise IllegalCallError(f"{caller.name.title()}: {why}")
+
+
+def _bridge_call(
+    view: HandView,
+    call: Call | str,
+    caller: Seat,
+    consent_missing: tuple[Seat, str, str] | None,
+) -> Outcome:
+    bridge = view.declaring
+    parsed = Call.parse(call, view.law)
+    if parsed.kind is CallKind.REDOUBLE:
+        parsed = Call.DOUBLE
+    to = bridge.to_call
+    dealer = bridge.dealer
+    text = str(parsed)
+    if caller == to:
+        why = bridge.why_illegal(parsed)
+        missing = consent_missing if parsed.kind is CallKind.DOUBLE else None
+        if why is None and missing is not None:
+            consenter, words, law = missing
+            why = (
+                f"{caller.name.title()} may double only if {consenter.name.title()}, {words}, "
+                f"consents (Game.consent) [{law}]"
+            )
+        if why is None:
+            return Outcome((RegularCall(parsed, caller),))
+        if bridge.maker is None and to == dealer.partner and parsed.kind is CallKind.PASS:
+            # B47: the dealer's partner, passed the make, must make it.
+            return _said(caller, text, RaiseRuling(Irregularity.PASS_BACK, caller, {"call": text}))
+        raise IllegalCallError(why)
+    if view.law.compulsory_dummy is not None and (
+        caller == dealer.partner or (caller == dealer.rho and parsed.kind is CallKind.DOUBLE)
+    ):
+        # Three-handed Bridge: nobody sits at the permanent dummy, and "only one adversary,
+        # the leader, can double" — the other's double is no double out of turn (Laws 54,
+        # 59, which the maker could let stand) but one he never has.
+        who = (
+            "the dummy makes no call" if caller == dealer.partner else "only the leader may double"
+        )
+        raise IllegalCallError(
+            f"{caller.name.title()}: {who} [Bridge (Elwell, 1906), Bridge for Three Players]"
+        )
+    if bridge.maker is None:
+        if caller.side != dealer.side:
+            request = RaiseRuling(Irregularity.ADVERSARY_DECLARES, caller, {"call": text})
+            return _said(caller, text, request)
+        if caller == dealer.partner and to == dealer and parsed.is_bid and parsed.level is None:
+            data = {"call": text, "declaration": parsed.declaration}
+            return _said(
+                caller, text, RaiseRuling(Irregularity.MAKE_WITHOUT_PERMISSION, caller, data)
+            )
+    elif (
+        parsed.kind is CallKind.DOUBLE
+        and caller == dealer.rho
+        and to == dealer.lho
+        and bridge.doublings == 0
+        and caller.side != bridge.maker.side
+    ):
+        request = RaiseRuling(Irregularity.DOUBLE_OUT_OF_TURN, caller, {"call": text})
+        return _said(caller, text, request)
+    elif (
+        parsed.kind is CallKind.PASS
+        and caller == dealer.rho
+        and to == dealer.lho
+        and bridge.doublings == 0
+        and view.code.has(Irregularity.PASS_OUT_OF_TURN)
+    ):
+        # B59: the dealer's right-hand adversary asks "May I lead?" before the eldest hand
+        # has spoken: the question is void and the eldest hand keeps his right to double.
+        data = {"call": text, "may_still_double": to.letter}
+        return _said(caller, text, RaiseRuling(Irregularity.PASS_OUT_OF_TURN, caller, data))
+    raise IllegalCallError(
+        f"{caller.name.title()} speaks out of turn, and {view.law.name} gives no rectification "
+        "for it"
+    )
+
+
+def judge_lead_while_declaring(view: HandView, seat: Seat, led: Card) -> Outcome | None:
+    """A card led by `seat` before the declaring is over. None in an auction: the card is an
+    exposed one (Auction Bridge (1912), Law 65; see :func:`judge_expose`). In Bridge: a lead
+    before the doubling is over (Bridge (Elwell, 1906), Laws 56, 60), or under the Spade
+    Convention (II) an attempt to play a make not to be played.
+
+    Raises:
+        IllegalPlayError: the trump is not made, or `seat` is of the maker's side.
+    """
+    declaring = view.declaring
+    if declaring.bidding:
+        return None
+    if declaring.maker is None or seat.side == declaring.maker.side:
+        raise IllegalPlayError("no card is due: the trump is not made")
+    played = LogEvent("play", seat, {"card": str(led)})
+    data = {"card": str(led)}
+    if spade_play_forbidden(view):
+        # Spade Convention II: the third hand "should he lead out of turn", or the eldest
+        # hand "should ... lead without asking permission to play". Under the agreement
+        # this penalty replaces Laws 56 and 60: the make is not to be played, so the lead
+        # is an attempt to play it (the card is taken back).
+        act = "third_hand_leads" if seat == declaring.dealer.rho else "eldest_hand_leads"
+        request = RaiseRuling(
+            Irregularity.SPADE_CONVENTION_PREMATURE_PLAY, seat, {"act": act, "card": str(led)}
+        )
+        return Outcome((played, RaiseIrregularity(request)))
+    if seat == declaring.dealer.rho:
+        # B60: the eldest hand "may only double if the maker of the trump consent".
+        consent = NeedConsent(
+            declaring.dealer.lho, "Bridge (Elwell, 1906), Law 60", declaring.maker
+        )
+        request = RaiseRuling(Irregularity.LEAD_DURING_DECLARING, seat, data)
+        return Outcome((played, consent, RaiseIrregularity(request)))
+    # B56: "his partner may re-double only with the consent of the adversary who last
+    # doubled; but such lead shall not affect the right of either adversary to double":
+    # the partner's first double, and every double of the eldest hand, stay free.
+    consent = NeedConsent(seat.partner, "Bridge (Elwell, 1906), Law 56", None, redouble_only=True)
+    request = RaiseRuling(
+        Irregularity.LEAD_DURING_DECLARING,
+        seat,
+        data,
+        options=(),
+        note="B56: the eldest hand led before the doubling was over; the card is taken "
+        "back [redouble's decision], and his partner may re-double only with the consent of the "
+        "adversary who last doubled (Game.consent); either adversary's right to double "
+        "is not affected",
+    )
+    return Outcome((played, consent, RaiseIrregularity(request)))
+
+
+# ------------------------------------------------------------------------------------------------
+# Exposed cards.
+# ------------------------------------------------------------------------------------------------
+
+
+def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool) -> Outcome:
+    """A card of `player`'s exposed, rectified by when it happens: during the deal (Auction
+    Bridge (1912), Law 37 (c); Bridge (Elwell, 1906), Law 39), before the final declaration
+    (A65; B67), before the opening lead (A66), or in the play (A67; B69)."""
+    data = {"card": str(exposed)}
+    if view.phase == "declare":
+        if during_deal and view.calls_in_hand == 0:
+            logged = LogEvent("expose", player, {"card": str(exposed), "during_deal": True})
+            rule = view.code.rule(Irregularity.CARD_EXPOSED_IN_DEAL)
+            who = None
+            if rule.claimant is Claimant.ADVERSARIES:  # B39 a, b
+                dealer = view.dealer
+                who = (dealer.lho,) if player.side == dealer.side else (dealer, dealer.partner)
+            request = RaiseRuling(Irregularity.CARD_EXPOSED_IN_DEAL, player, data, claimants=who)
+            # A37 c: a new deal is compulsory.
+            decide = "new_deal" if rule.claimant is Claimant.NONE else None
+            return Outcome((logged, RaiseIrregularity(request, decide)))
+        logged = LogEvent("expose", player, {"card": str(exposed), "during_deal": False})
+        declaring = view.declaring
+        if declaring.bidding:
+            # A65: partner barred from bidding and doubling; the card is subject to call.
+            bar = Bar(
+                player.partner,
+                "Auction Bridge (1912), Law 65",
+                doubles_too=True,
+                lifted_by_adversary=False,
+            )
+            request = RaiseRuling(
+                Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
+                player,
+                {**data, "barred": player.partner.letter},
+                options=(),
+                note="the offender's partner may not bid or double again; the card is "
+                "subject to call",
+            )
+            return Outcome(
+                (
+                    logged,
+                    BarPlayer(bar),
+                    ExposeCards(player, (exposed,)),
+                    ExposedInDeclaring(player, exposed),
+                    RaiseIrregularity(request),
+                )
+            )
+        if player.side == declaring.dealer.side:  # B67
+            request = RaiseRuling(Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, player, data)
+            return Outcome((logged, RaiseIrregularity(request)))
+        request = RaiseRuling(Irregularity.EXPOSED_CARD, player, data)
+        return Outcome((logged, ExposeCards(player, (exposed,)), RaiseIrregularity(request)))
+    table = view.table
+    contract = view.contract
+    assert table is not None
+    assert contract is not None
+    logged = LogEvent("expose", player, {"card": str(exposed), "during_deal": False})
+    declarer, leader = contract.declarer, contract.opening_leader
+    if player.side == declarer.side:
+        request = RaiseRuling(
+            Irregularity.EXPOSED_CARD,
+            player,
+            {**data, "callable": False},
+            note="cards exposed by the declarer (or dummy) are not called [A72]",
+        )
+        return Outcome((logged, RaiseIrregularity(request)))
+    callable_ = ExposeCards(player, (exposed,))
+    if not table.tricks and not table.cards:
+        if player == leader.partner:
+            request = RaiseRuling(
+                Irregularity.CARD_EXPOSED_BEFORE_LEAD,
+                player,
+                {**data, "suit": exposed.suit.letter},
+            )
+        else:
+            request = RaiseRuling(
+                Irregularity.CARD_EXPOSED_BEFORE_LEAD,
+                player,
+                data,
+                options=(),
+                note="the rightful leader exposed a card: it is subject to call [A66]",
+            )
+        return Outcome((logged, callable_, RaiseIrregularity(request)))
+    request = RaiseRuling(Irregularity.EXPOSED_CARD, player, {**data, "callable": True})
+    return Outcome((logged, callable_, RaiseIrregularity(request)))
+
+
+# ------------------------------------------------------------------------------------------------
+# Remarks.
+# ------------------------------------------------------------------------------------------------
+
+
+def _shall_i_play(view: HandView, player: Seat) -> Outcome:
+    """Bridge (Elwell, 1906), Spade Convention (II): "If the third hand player ask, 'Shall
+    I play?'" while the make is not to be played.
+
+    The text leaves open when the question can be asked: redouble takes any moment of the
+    doubling of an undoubled spade make that the convention would leave unplayed (no side
+    at 20). Only the third hand (the leader's partner, the dealer's right) is penalised:
+    the eldest hand's "May I lead?" is his pass, the declaring's own question.
+    """
+    check_free(view)
+    if view.phase != "declare" or not spade_play_forbidden(view):
+        raise GameError(
+            "spade_convention_premature_play: only while the doubling of a spade make "
+            "the Spade Convention leaves unplayed goes on"
+        )
+    if player != view.declaring.dealer.rho:
+        raise GameError(
+            "spade_convention_premature_play: only the third hand's 'Shall I play?' is "
+            "penalised (Bridge (Elwell, 1906), Spade Convention (II))"
+        )
+    kind = Irregularity.SPADE_CONVENTION_PREMATURE_PLAY
+    return Outcome(
+        (
+            LogEvent("remark", player, {"kind": kind.value, "card": None}),
+            RaiseIrregularity(RaiseRuling(kind, player, {"act": "third_hand_asks"})),
+        )
+    )
+
+
+def judge_remark(
+    view: HandView,
+    remark_kind: Irregularity,
+    seat: Seat | int | str,
+    given: Card | str | int | None,
+) -> Outcome:
+    """Something said or done at the table that the laws rectify (see
+    :meth:`redouble.game.Game.remark`): whether it fits the moment and the seat, and its
+    ruling.
+
+    Raises:
+        IrregularityError: not a remark, or the law set's code has no law on it.
+        GameError: the remark does not fit the moment or the seat.
+    """
+    if remark_kind not in REMARKS:
+        raise IrregularityError(f"{remark_kind.value} is not a remark")
+    view.code.rule(remark_kind)
+    player = Seat.of(seat)
+    contract = view.contract
+    table = view.table
+    if remark_kind is Irregularity.SPADE_CONVENTION_PREMATURE_PLAY:
+        return _shall_i_play(view, player)
+    if view.phase != "play" or contract is None or table is None:
+        if remark_kind in (Irregularity.NEW_CARDS, Irregularity.BYSTANDER):
+            return Outcome(
+                (
+                    LogEvent("remark", player, {"kind": remark_kind.value, "card": None}),
+                    RaiseIrregularity(RaiseRuling(remark_kind, player)),
+                )
+            )
+        raise GameError(f"{remark_kind.value}: only during the play")
+    check_free(view)
+    defender = player.side != contract.declarer.side
+    dummy_kinds = (
+        Irregularity.DUMMY_RIGHT,
+        Irregularity.DUMMY_INTERVENTION,
+        Irregularity.DUMMY_SUGGESTS_CARD,
+    )
+    if remark_kind in dummy_kinds and player != contract.dummy:
+        raise GameError(f"{remark_kind.value}: only dummy")
+    others = (*dummy_kinds, Irregularity.NEW_CARDS, Irregularity.BYSTANDER)
+    if remark_kind not in others and not defender:
+        raise GameError(f"{remark_kind.value}: the laws penalise only the declarer's adversaries")
+    card = None if given is None else parse_card(given)
+    if remark_kind is Irregularity.DUMMY_SUGGESTS_CARD and (
+        card is None or not table.holds(contract.dummy, card)
+    ):
+        raise GameError("dummy suggests a card of dummy's hand: give the card")
+    data: dict[str, object] = {}
+    if remark_kind in (
+        Irregularity.ATTENTION_TO_TRICK,
+        Irregularity.WINNING_CARDS_LED_WITHOUT_WAITING,
+    ):
+        if player.partner in table.cards or not table.cards or table.is_full():
+            raise GameError(
+                f"{remark_kind.value}: only while the partner has still to play to the trick"
+            )
+        data = {"target": player.partner.letter, "trick": len(table.tricks)}
+    if card is not None:
+        data["card"] = str(card)
+    logged = LogEvent(
+        "remark", player, {"kind": remark_kind.value, "card": None if card is None else str(card)}
+    )
+    if remark_kind is Irregularity.DUMMY_INTERVENTION:
+        request = RaiseRuling(remark_kind, player)
+        return Outcome((logged, RaiseIrregularity(request), ForfeitDeclarerPenalties()))
+    return Outcome((logged, RaiseIrregularity(RaiseRuling(remark_kind, player, data))))
+
+
+# ------------------------------------------------------------------------------------------------
+# Reports of a bad deal.
+# ------------------------------------------------------------------------------------------------
+
+
+def judge_new_deal_ground(
+    view: HandView, letter: str, who: Seat | None, hand: int | None, hand_number: int
+) -> Outcome:
+    """A new-deal ground `letter` reported by `who` (Auction Bridge (1912), Laws 37, 39;
+    Bridge (Elwell, 1906), Laws 38, 42); `hand`: the hand it was found in, where earlier than
+    the hand in progress, `hand_number`.
+
+    Raises:
+        GameError: no such earlier hand.
+        IrregularityError: the cut's omission pointed out too late, or no law on the ground.
+    """
+    if hand is not None and hand != hand_number:
+        if not 1 <= hand < hand_number:
+            raise GameError(f"no earlier hand {hand}")
+        # Case 3: found after the play of that deal, a prior score is not affected.
+        request = RaiseRuling(
+            Irregularity.PACK_INCORRECT,
+            who,
+            {"ground": letter, "hand": hand},
+            options=(),
+            note="found after the play of that deal: a prior score, not affected (Case 3)",
+        )
+        logged = LogEvent("report_new_deal_ground", who, {"ground": letter, "hand": hand})
+        return Outcome((logged, RaiseIrregularity(request)))
+    logged = LogEvent("report_new_deal_ground", who, {"ground": letter, "hand": None})
+    if letter == "f":
+        if view.phase != "declare" or view.calls_in_hand:
+            raise IrregularityError(
+                "the cut's omission must be pointed out before the deal is complete and "
+                "before looking at the cards [A37 f; B38 f]"
+            )
+        request = RaiseRuling(Irregularity.PACK_NOT_CUT, view.dealer, {"ground": letter})
+        return Outcome((logged, RaiseIrregularity(request)))
+    kind = (
+        Irregularity.PACK_INCORRECT
+        if letter == "b"
+        else Irregularity.WRONG_HAND_SIZES
+        if letter == "wrong_hand_sizes"
+        else Irregularity.NEW_DEAL_GROUND
+    )
+    view.code.rule(kind)
+    # A compulsory ground: the deal is void and the same dealer deals again.
+    request = RaiseRuling(kind, None, {"ground": letter}, options=())
+    return Outcome((logged, RaiseIrregularity(request, void=True)))
+
+
+def judge_dealt_out_of_turn(
+    view: HandView, actual: Seat, seat: Seat | int | str | None, before_last_card: bool
+) -> Outcome:
+    """The hand dealt by `actual` out of turn, reported by `who` (Auction Bridge (1912), Law
+    40; Bridge (Elwell, 1906), Law 43).
+
+    Raises:
+        GameError: `actual` is the rightful dealer, or the permanent dummy.
+    """
+    dealer = view.dealer
+    if actual == dealer:
+        raise GameError(f"{actual.name.title()} is the rightful dealer")
+    permanent = view.law.compulsory_dummy is not None
+    if permanent and actual == dealer.partner:
+        raise GameError(f"{actual.name.title()} is the dummy: nobody sits there to deal")
+    who = None if seat is None else Seat.of(seat)
+    logged = LogEvent(
+        "report_dealt_out_of_turn",
+        who,
+        {"dealer": actual.letter, "before_last_card": before_last_card},
+    )
+    data = {"dealer": actual.letter, "rightful": dealer.letter}
+    kind = Irregularity.DEALT_OUT_OF_TURN
+    rule = view.code.rule(kind)
+    if rule.claimant is Claimant.NONE:
+        # A40: the law decides by when it is found: corrected before the last card is dealt,
+        # the deal standing after it.
+        decide, drop = ("new_deal", "let_stand") if before_last_card else ("let_stand", "new_deal")
+        request = RaiseRuling(kind, actual, data, options=options(view, kind, (drop,)))
+        return Outcome((logged, RaiseIrregularity(request, decide)))
+    if permanent:
+        # Three-handed Bridge: the holder of the permanent dummy deals every hand of his
+        # game or rubber (Bridge (Elwell, 1906), Bridge for Three Players). Letting another
+        # player's deal stand would move the dummy; the deal is corrected or nothing.
+        request = RaiseRuling(kind, actual, data, options=options(view, kind, ("let_stand",)))
+        return Outcome((logged, RaiseIrregularity(request)))
+    return Outcome((logged, RaiseIrregularity(RaiseRuling(kind, actual, data))))
+
+
+def judge_dealer_looked(
+    view: HandView, card: Card | str | int, seat: Seat | int | str | None
+) -> Outcome:
+    """The dealer looked at `looked` before fifty-one cards were dealt (Bridge (Elwell, 1906),
+    Law 39 (c)): his adversaries see it, and the eldest hand may exact a new deal.
+
+    Raises:
+        GameError: the declaring has begun (Law 39 (d): claimed before the deal is complete).
+    """
+    if view.phase != "declare" or view.calls_in_hand:
+        raise GameError(
+            "the dealer's look at a card is claimed before the deal is completed "
+            "[Bridge (Elwell, 1906), Law 39 (c, d)]"
+        )
+    check_free(view)
+    looked = parse_card(card)
+    dealer = view.dealer
+    holder = next(seat for seat in Seat if view.deal[seat].mask >> int(looked) & 1)
+    data = {
+        "card": str(looked),
+        "holder": holder.letter,
+        "shown_to": [dealer.lho.letter, dealer.rho.letter],
+    }
+    who = None if seat is None else Seat.of(seat)
+    logged = LogEvent("report_dealer_looked", who, {"card": str(looked)})
+    request = RaiseRuling(Irregularity.DEALER_LOOKED, dealer, data)
+    return Outcome((logged, RaiseIrregularity(request)))
