@@ -73,7 +73,8 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["tests/test_pbn.py", "tests/test_lin.py", "tests/test_json_format.py",
          "tests/test_formats_mutants.py", "tests/test_game_records.py",
          # the core readers held to the Python reference readers, which only these reach
-         "tests/test_pbn_core.py", "tests/test_lin_core.py", "tests/test_formats_pbn21.py"],
+         "tests/test_pbn_core.py", "tests/test_lin_core.py", "tests/test_formats_pbn21.py",
+         "tests/test_lin_stream.py"],
     ),
 }  # fmt: skip
 LAW_LOGIC = ("scoring", "auction", "irregularities", "game")

@@ -367,3 +367,17 @@ def test_lin_view_fills_the_fourth_hand_from_three_full_ones() -> None:
     view = lin_view(board)
     assert view.deal == full
     assert view.partial_hands is None
+
+
+def test_an_optimum_result_table_error_points_at_the_start_of_its_row() -> None:
+    """PBN 2.1, section 5.7: a row of declarer, strain and tricks that does not read is
+    reported at the row's first token, not at the token that failed; here the row spans two
+    lines (section 5.1 allows it), so the failing strain stands on the next line."""
+    rows = "N NT 13\nN\n  Q 12\n"
+    text = (
+        f'[Board "1"]\n[Deal "{DEAL}"]\n'
+        '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n' + rows
+    )
+    with pytest.raises(FormatError, match="not a strain") as e:
+        pbn.loads(text)
+    assert (e.value.line, e.value.column) == (5, 1)
