@@ -11,7 +11,7 @@ import pytest
 
 from redouble import Card, Deal, Seat, Suit, laws
 from redouble.auction import Call
-from redouble.game import Game
+from redouble.game import Game, GameError
 from redouble.irregularities import (
     Claimant,
     Irregularity,
@@ -307,3 +307,32 @@ def test_the_game_asks_the_declaring_protocol_not_which_procedure_it_holds() -> 
     three.call("P")
     assert [call for _, call in three.unlogged_calls(1)] == [three.calls[1]]
     assert auction.unlogged_calls(0) == ()
+
+
+@pytest.mark.parametrize(
+    ("law_set", "made", "before"),
+    [
+        ("bridge_1906", ("H", S), []),  # Law 46: the dealer's partner makes unasked
+        ("bridge_1906", ("X", W), ["S"]),  # Law 54: the third hand doubles first
+        ("auction_1912", ("1H", E), []),  # Law 49: a declaration out of turn
+    ],
+)
+def test_an_act_let_stand_is_logged_once_and_counts_as_the_hands_first_call(
+    law_set: str, made: tuple[str, Seat], before: list[str]
+) -> None:
+    """A call made out of turn and let stand (Bridge (Elwell, 1906), Laws 46 and 54; Auction
+    Bridge (1912), Law 49) is in the log once, as made; the next calls are logged once each;
+    and the hand's calls have begun, so a deal out of turn can no longer be reported."""
+    g = Game(law_set, deals=[DEAL] * 2, strict=False)
+    for call in before:
+        g.call(call)
+    g.call(made[0], seat=made[1])
+    g.decide("let_stand")
+    g.call("P")
+    calls = [(e.seat, e.data["call"]) for e in g.log if e.kind == "call"]
+    assert len(calls) == len(before) + 2
+    assert calls[len(before)] == (made[1], made[0])
+    assert not [e for e in g.log if e.data.get("compulsory")]
+    with pytest.raises(GameError, match="before the first call"):
+        g.report_dealt_out_of_turn(E)
+    assert Game.from_json(g.to_json()).log == g.log

@@ -422,11 +422,15 @@ class _HandState:
             data["applied"] = True
         self._log.append(Event("call", seat, data))
         self._calls_in_hand += 1
-        # A three-handed compulsory declaration is made by the procedure: log it as dummy's call.
+        self._log_procedure_calls()
+        self._after_call()
+
+    def _log_procedure_calls(self) -> None:
+        """Log the calls the procedure made itself after the last logged one (internal): a
+        three-handed compulsory declaration, logged as dummy's call."""
         for s, extra in self._declaring.unlogged_calls(self._calls_in_hand):
             self._log.append(Event("call", s, {"call": str(extra), "compulsory": True}))
             self._calls_in_hand += 1
-        self._after_call()
 
     # ==============================================================================================
     # Irregularities (strict=False).

@@ -184,7 +184,12 @@ class _Remedies(_LenientPlay):
                 self._declaring = declaring_procedure(self._law, dealer, deal=self._deal)
                 self._after_call()
             case DeclaringStands(declaring=declaring):
+                # The act let stand was logged when it was made (as the irregular call): count
+                # it, so that the procedure's calls and the log agree. Uncounted, the next
+                # call was logged twice (Bridge, a make or double let stand).
                 self._declaring = declaring
+                self._calls_in_hand += 1
+                self._log_procedure_calls()
                 self._after_call()
             case BarPlayer(bar=bar):
                 self._declaring.bar(bar)
