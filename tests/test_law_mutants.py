@@ -982,3 +982,17 @@ def test_auction_law_84_the_declarer_may_elect_tricks_for_a_defenders_revoke_whi
     assert dict(claim.data) == {"side": "NS", "revokes": 1}
     assert claim.claimants == (E,)
     assert [o.code for o in claim.options] == ["points", "tricks", "waive"]
+
+
+def test_a_card_of_dummys_named_twice_in_one_touch_is_refused() -> None:
+    """Auction Bridge (1912), Law 64: the declarer touching dummy's cards names each card he
+    touches; the same card named twice is no second touched card (he would have to elect
+    between a card and itself), so the touch is refused and nothing changes."""
+    from redouble.errors import IllegalPlayError
+
+    g = _diamond_trick_led_by_dummy()  # South (dummy) leads the second trick
+    log = list(g.log)
+    with pytest.raises(IllegalPlayError, match="named twice"):
+        g.touch_dummy(["DK", "DK"])
+    assert list(g.log) == log
+    assert g.touch_dummy(["DK"]) == Card.parse("DK")
