@@ -23,13 +23,15 @@ print(json.dumps({"kernel": redouble._core.build_info["kernel"], "tables": table
 """
 
 
-def _run(kernel: str | None) -> dict[str, object]:
+def _run(kernel: str | None, child: str = _CHILD) -> dict[str, object]:
+    """Run `child` in a fresh interpreter with the kernel forced (None: the dispatched one);
+    its JSON output."""
     env = dict(os.environ)
     env.pop("REDOUBLE_KERNEL", None)
     if kernel is not None:
         env["REDOUBLE_KERNEL"] = kernel
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", child], env=env, capture_output=True, text=True, check=False
     )
     assert out.returncode == 0, out.stderr
     result: dict[str, object] = json.loads(out.stdout)
@@ -73,22 +75,9 @@ print(json.dumps({"kernel": redouble._core.build_info["kernel"], "deals": out,
 """
 
 
-def _run_deals(kernel: str | None) -> dict[str, object]:
-    env = dict(os.environ)
-    env.pop("REDOUBLE_KERNEL", None)
-    if kernel is not None:
-        env["REDOUBLE_KERNEL"] = kernel
-    out = subprocess.run(
-        [sys.executable, "-c", _DEALS_CHILD], env=env, capture_output=True, text=True, check=False
-    )
-    assert out.returncode == 0, out.stderr
-    result: dict[str, object] = json.loads(out.stdout)
-    return result
-
-
 def test_every_kernel_deals_the_boards_of_deal() -> None:
-    default = _run_deals(None)
-    baseline = _run_deals("baseline")
+    default = _run(None, _DEALS_CHILD)
+    baseline = _run("baseline", _DEALS_CHILD)
     assert baseline["kernel"] in ("baseline", "native")
     assert default["kernel"] == redouble._core.build_info["kernel"]
     batches, got = default["batches"], default["deals"]
