@@ -359,23 +359,29 @@ def test_bridge_declaration_takes_the_deal_by_keyword_only() -> None:
     assert d.maker is S
 
 
-def test_three_handed_redoubled_only_the_leader_doubles_again() -> None:
-    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
-    after the dealer's redouble, the leader may double again; when he declines, declaring is
-    over (the third hand is never asked)."""
+def _three_handed_make_doubled_and_redoubled(dealer: Seat) -> None:
+    """Three-handed Bridge: the dealer makes hearts himself; only the leader (the dealer's
+    left) doubles, the dealer redoubles, the leader declines, and declaring is over."""
     from redouble.auction import BridgeDeclaration
 
-    d = BridgeDeclaration("bridge_three_handed", N)
-    d.call("H")  # the dealer makes hearts himself
-    assert d.to_call is E
+    d = BridgeDeclaration("bridge_three_handed", dealer)
+    d.call("H")
+    assert d.to_call is dealer.lho
     d.call("X")
-    assert d.to_call is N
+    assert d.to_call is dealer
     d.call("XX")
-    assert d.to_call is E
+    assert d.to_call is dealer.lho
     d.call("P")
     assert d.is_complete
     assert d.contract is not None
     assert d.contract.doublings == 2
+
+
+def test_three_handed_redoubled_only_the_leader_doubles_again() -> None:
+    """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can double" —
+    after the dealer's redouble, the leader may double again; when he declines, declaring is
+    over (the third hand is never asked)."""
+    _three_handed_make_doubled_and_redoubled(N)
 
 
 def test_auction_a_bid_of_level_zero_is_impossible() -> None:
@@ -732,19 +738,7 @@ def test_three_handed_with_east_dealing_the_leader_doubles_and_the_third_hand_ne
     """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can
     double", whoever deals: with East dealing, South leads and doubles, the dealer redoubles,
     and North (the third hand, the dealer's right) is never asked."""
-    from redouble.auction import BridgeDeclaration
-
-    d = BridgeDeclaration("bridge_three_handed", E)
-    d.call("H")  # the dealer makes hearts himself
-    assert d.to_call is S
-    d.call("X")
-    assert d.to_call is E
-    d.call("XX")
-    assert d.to_call is S
-    d.call("P")
-    assert d.is_complete
-    assert d.contract is not None
-    assert d.contract.doublings == 2
+    _three_handed_make_doubled_and_redoubled(E)
 
 
 def test_auction_1912_doubling_ones_own_side_cites_law_54() -> None:
