@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -34,14 +34,9 @@ GENERATED = lin.dumps(random_lin_record(seed) for seed in range(40))
 SEEDS = [p.read_bytes() for p in FILES] + [GENERATED.encode(), ALERTS.encode()]
 
 
-@contextmanager
-def _lexer(name: str) -> Iterator[None]:
-    old = lin._LEXER
-    lin._LEXER = name
-    try:
-        yield
-    finally:
-        lin._LEXER = old
+def _lexer(name: str) -> Any:
+    """Set which LIN reader loads uses for the `with` block (unittest.mock restores it)."""
+    return mock.patch.object(lin, "_LEXER", name)
 
 
 def _outcome(read: Callable[[], Any]) -> Any:

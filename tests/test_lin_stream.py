@@ -14,10 +14,10 @@ from __future__ import annotations
 import io
 import random
 import tracemalloc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,14 +33,9 @@ from redouble.formats.records import Boards
 CHUNKS = (1, 7, 64, 1 << 16)
 
 
-@contextmanager
-def _chunk(size: int) -> Iterator[None]:
-    old = lin._CHUNK
-    lin._CHUNK = size
-    try:
-        yield
-    finally:
-        lin._CHUNK = old
+def _chunk(size: int) -> Any:
+    """Set the reader's chunk size for the `with` block (unittest.mock restores it)."""
+    return mock.patch.object(lin, "_CHUNK", size)
 
 
 def _streamed(make: Callable[[], Any], size: int, **kwargs: Any) -> Any:

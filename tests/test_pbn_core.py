@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import io
 import tracemalloc
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,14 +29,9 @@ FILES = sorted([*(DATA / "formats").glob("*.pbn"), *(DATA / "games").glob("*.pbn
 SEEDS = [p.read_bytes() for p in FILES]
 
 
-@contextmanager
-def _lexer(name: str) -> Iterator[None]:
-    old = pbn._LEXER
-    pbn._LEXER = name
-    try:
-        yield
-    finally:
-        pbn._LEXER = old
+def _lexer(name: str) -> Any:
+    """Set which PBN reader loads uses for the `with` block (unittest.mock restores it)."""
+    return mock.patch.object(pbn, "_LEXER", name)
 
 
 def _outcome(read: Callable[[], Any]) -> Any:
