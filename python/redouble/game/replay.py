@@ -239,10 +239,8 @@ def replay_log(
         law = get_law_set(name, **settings["flags"])
     except RedoubleError as err:
         raise GameError(f"event 0 (start): {err}") from None
-    except TypeError as err:
-        if law_set is not None and not settings["flags"]:
-            raise  # the caller's own `law_set` argument
-        raise GameError(f"event 0 (start): {err}") from None  # the log's data
+    except TypeError as err:  # a flag's type check: the log's data
+        raise GameError(f"event 0 (start): {err}") from None
     try:
         game = cls(
             law,
