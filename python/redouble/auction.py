@@ -670,6 +670,24 @@ class Auction:
         self._bars = [b for b in self._bars if b.since <= len(calls) - 1]
         return calls[-1]
 
+    def make_by(self, seat: Seat | int, declaration: str) -> Call:
+        """An auction has no make of the trump to let stand out of order (see
+        :meth:`BridgeDeclaration.make_by`); a bid out of turn is let stand through the game.
+
+        Raises:
+            IllegalCallError: always; nothing changes.
+        """
+        raise IllegalCallError(f"{self._law.name} has no make of the trump to let stand")
+
+    def double_by(self, seat: Seat | int) -> Call:
+        """An auction has no doubling conversation whose order a double could break (see
+        :meth:`BridgeDeclaration.double_by`).
+
+        Raises:
+            IllegalCallError: always; nothing changes.
+        """
+        raise IllegalCallError(f"{self._law.name} has no doubling conversation out of order")
+
     def copy(self) -> Auction:
         """An independent copy (its penalty bars included)."""
         other = Auction.__new__(Auction)
@@ -1167,6 +1185,16 @@ class Declaring(Protocol):
 
     def copy(self) -> Declaring:
         """An independent copy."""
+        ...
+
+    def make_by(self, seat: Seat | int, declaration: str) -> Call:
+        """Record a make out of order let stand (Bridge (Elwell, 1906), Law 46); an auction
+        has no make and raises IllegalCallError."""
+        ...
+
+    def double_by(self, seat: Seat | int) -> Call:
+        """Record a double out of order let stand (Bridge (Elwell, 1906), Laws 54, 59); an
+        auction has no doubling conversation and raises IllegalCallError."""
         ...
 
 

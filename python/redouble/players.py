@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .auction import Auction, BridgeDeclaration, Call, CallKind
+from .auction import Call, CallKind, Declaring
 from .cards import Card, Seat
 from .game import Game, Phase
 from .laws import LawSet
@@ -58,9 +58,8 @@ class DoubleDummyPlayer:
         table = self._table(game)
         declaring = game.declaring
         legal = declaring.legal_calls()
-        if isinstance(declaring, BridgeDeclaration):
+        if not declaring.bidding:
             return self._bridge_call(law, table, declaring, seat, legal)
-        assert isinstance(declaring, Auction)
         side_best = _best_bid(law, table, seat)
         bids = [c for c in legal if c.is_bid]
         # Bid the cheapest legal bid whose level this side makes double-dummy, in its best strain.
@@ -71,8 +70,9 @@ class DoubleDummyPlayer:
             tricks = max(int(table[strain][s]) for s in (seat, seat.partner))
             if c.level + 6 <= tricks and (side_best is None or c.declaration == side_best):
                 return c
-        last = declaring.last_bid
-        bidder = _last_bidder(declaring)
+        # The last bid of an auction is its highest: each bid must overcall the one before.
+        last = next((c for c in reversed(declaring.calls) if c.is_bid), None)
+        bidder = _last_bidder(declaring, last)
         if (
             Call.DOUBLE in legal
             and last is not None
@@ -92,7 +92,7 @@ class DoubleDummyPlayer:
     def _bridge_call(
         law: LawSet,
         table: npt.NDArray[np.uint8],
-        declaring: BridgeDeclaration,
+        declaring: Declaring,
         seat: Seat,
         legal: list[Call],
     ) -> Call:
@@ -133,8 +133,7 @@ def _best_bid(law: LawSet, table: npt.NDArray[np.uint8], seat: Seat) -> str | No
     return None if best is None else best[2]
 
 
-def _last_bidder(auction: Auction) -> Seat | None:
-    last = auction.last_bid
+def _last_bidder(auction: Declaring, last: Call | None) -> Seat | None:
     if last is None:
         return None
     for i in range(len(auction.calls) - 1, -1, -1):
