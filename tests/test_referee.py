@@ -278,6 +278,13 @@ def test_the_game_asks_the_declaring_protocol_not_which_procedure_it_holds() -> 
     root = pathlib.Path(redouble.game.__file__).parent
     sources = sorted(root.glob("*.py"))
     assert len(sources) > 10  # the whole game package
+    # The referee, its rulings and the players ask the protocol too.
+    package = root.parent
+    sources += [
+        package / "irregularities" / "referee.py",
+        package / "irregularities" / "rulings.py",
+        package / "players.py",
+    ]
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "isinstance":
@@ -336,3 +343,267 @@ def test_an_act_let_stand_is_logged_once_and_counts_as_the_hands_first_call(
     with pytest.raises(GameError, match="before the first call"):
         g.report_dealt_out_of_turn(E)
     assert Game.from_json(g.to_json()).log == g.log
+
+
+# -- The declaring decided by the referee: corrections, attention, consents, the end -------------
+
+
+def _insufficient() -> tuple[Game, int]:
+    """Auction 1912: North bids Two Hearts, East Two Diamonds (insufficient, Law 50): its
+    ruling."""
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    g.call("2H")
+    g.call("2D")
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.INSUFFICIENT_DECLARATION
+    return g, ruling.id
+
+
+def test_the_referee_rules_a_correction_of_the_last_call() -> None:
+    from redouble.irregularities.referee import (
+        AfterCall,
+        CorrectCall,
+        LogEvent,
+        RaiseIrregularity,
+    )
+    from redouble.irregularities.rulings import judge_correct_call
+
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    g.call("1S")
+    before = g.to_json()
+    # Auction Bridge (1912), Law 52: "One Spade - I mean, two Spades".
+    effects = judge_correct_call(view(g), "2S", None).effects
+    assert g.to_json() == before
+    assert effects == (
+        LogEvent("correct_call", N, {"call": "2S"}),
+        CorrectCall(Call.parse("2S"), replaces_last=True),
+        RaiseIrregularity(
+            RaiseRuling(Irregularity.DECLARATION_CORRECTED, N, {"from": "1S", "to": "2S"})
+        ),
+        AfterCall(),
+    )
+    # Refused, nothing changed: another seat's correction, an illegal new call.
+    with pytest.raises(IrregularityError, match="only the last declaration"):
+        judge_correct_call(view(g), "2S", E)
+    from redouble.errors import IllegalCallError
+
+    with pytest.raises(IllegalCallError):
+        judge_correct_call(view(g), "9S", N)
+    assert g.to_json() == before
+    g.correct_call("2S")
+    assert g.declaring.calls == (Call.parse("2S"),)
+
+
+def test_the_referee_refuses_a_correction_where_none_is_allowed() -> None:
+    from redouble.irregularities.rulings import judge_correct_call
+
+    fresh = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    with pytest.raises(IrregularityError, match="no declaration to correct"):
+        judge_correct_call(view(fresh), "1S", None)
+    with pytest.raises(GameError, match="no declaration can be corrected now"):
+        judge_correct_call(view(one_spade()), "2S", None)
+    # Bridge (Elwell, 1906), Law 49: a declaration once made cannot be altered.
+    bridge = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    bridge.call("H")
+    before = bridge.to_json()
+    with pytest.raises(IrregularityError, match="Law 49"):
+        judge_correct_call(view(bridge), "S", None)
+    assert bridge.to_json() == before
+
+
+def test_the_referee_rules_a_free_correction_of_an_insufficient_bid() -> None:
+    from redouble.irregularities.referee import (
+        AfterCall,
+        CorrectCall,
+        LogEvent,
+        RaiseIrregularity,
+        WithdrawRuling,
+    )
+    from redouble.irregularities.rulings import judge_correct_call
+
+    g, ruling = _insufficient()
+    before = g.to_json()
+    effects = judge_correct_call(view(g), "3D", E).effects
+    assert g.to_json() == before
+    data = {"from": "2D", "to": "3D", "ruling": ruling}
+    assert effects == (
+        LogEvent("correct_call", E, {"call": "3D"}),
+        WithdrawRuling(ruling),
+        CorrectCall(Call.parse("3D"), replaces_last=False),
+        RaiseIrregularity(RaiseRuling(Irregularity.DECLARATION_CORRECTED, E, data)),
+        AfterCall(),
+    )
+    # Only its maker corrects it free (Law 52).
+    with pytest.raises(IrregularityError, match="only East"):
+        judge_correct_call(view(g), "3D", W)
+    assert g.to_json() == before
+
+
+def test_the_referee_rules_attention_called_and_then_refuses_the_free_correction() -> None:
+    from redouble.irregularities.referee import AttentionCalled, LogEvent
+    from redouble.irregularities.rulings import judge_call_attention, judge_correct_call
+
+    g, ruling = _insufficient()
+    before = g.to_json()
+    assert judge_call_attention(view(g), S, None).effects == (
+        LogEvent("call_attention", S, {"ruling": ruling}),
+        AttentionCalled(ruling),
+    )
+    # Refused, nothing changed: East's partner is no adversary; no such ruling.
+    with pytest.raises(IrregularityError, match="not an adversary"):
+        judge_call_attention(view(g), W, None)
+    with pytest.raises(IrregularityError, match="no open ruling 99"):
+        judge_call_attention(view(g), S, 99)
+    assert g.to_json() == before
+    g.call_attention(seat=S)
+    assert view(g).attention == frozenset({ruling})
+    # Auction Bridge (1912), Law 52, Case 2: the correction is now the Law 50 penalty.
+    with pytest.raises(IrregularityError, match="called attention"):
+        judge_correct_call(view(g), "3D", E)
+    with pytest.raises(IrregularityError, match="already been called"):
+        judge_call_attention(view(g), N, ruling)
+    with pytest.raises(GameError, match="only while declaring"):
+        judge_call_attention(view(one_spade()), S, None)
+
+
+def test_the_referee_reads_a_call_made_under_a_ruling_from_the_hands_log() -> None:
+    from redouble.irregularities.rulings import judge_correct_call, last_call_applied
+
+    g, _ = _insufficient()
+    assert not last_call_applied(view(g))
+    g.decide("condone", call="3D")  # the sufficient bid is made by the ruling
+    assert last_call_applied(view(g))
+    before = g.to_json()
+    with pytest.raises(IrregularityError, match="made under a ruling"):
+        judge_correct_call(view(g), "4D", E)
+    assert g.to_json() == before
+    g.call("P")
+    assert not last_call_applied(view(g))  # South's pass is his own
+
+
+def test_the_referee_rules_the_makers_consent_law_60() -> None:
+    from redouble.irregularities.referee import ConsentLifted, LogEvent
+    from redouble.irregularities.rulings import consent_missing, judge_consent
+
+    g = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    g.call("H")  # North makes hearts
+    g.play("S2", seat=W)  # the dealer's right-hand adversary leads during the doubling
+    law = "Bridge (Elwell, 1906), Law 60"
+    assert consent_missing(view(g), E) == (N, "the maker of the trump", law)
+    before = g.to_json()
+    assert judge_consent(view(g), N).effects == (LogEvent("consent", N, {}), ConsentLifted(E))
+    # Refused, nothing changed: nobody needs South's consent.
+    with pytest.raises(GameError, match="nobody needs South's consent"):
+        judge_consent(view(g), S)
+    assert g.to_json() == before
+    g.consent(seat=N)
+    assert consent_missing(view(g), E) is None
+    assert view(g).consents == {}
+
+
+def test_the_referee_rules_the_last_doublers_consent_law_56() -> None:
+    from redouble.errors import IllegalCallError
+    from redouble.irregularities.referee import (
+        Consent,
+        ConsentGiven,
+        ConsentSpent,
+        LogEvent,
+        RegularCall,
+    )
+    from redouble.irregularities.rulings import consent_missing, judge_call, judge_consent
+
+    g = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    g.call("H")  # North makes hearts
+    g.play("D2", seat=E)  # the eldest hand leads before the doubling is over
+    law = "Bridge (Elwell, 1906), Law 56"
+    assert view(g).consents == {W: Consent(law, None, redouble_only=True)}
+    assert consent_missing(view(g), W) is None  # a first double needs no consent
+    for call in ("X", "X", "P"):  # East doubles, North re-doubles, East is satisfied
+        g.call(call)
+    assert g.to_act is W
+    assert consent_missing(view(g), W) == (N, "the adversary who last doubled", law)
+    with pytest.raises(IllegalCallError, match="consents"):
+        judge_call(view(g), "X", W)
+    assert judge_consent(view(g), N).effects == (LogEvent("consent", N, {}), ConsentGiven(W))
+    g.consent(seat=N)
+    assert view(g).consents[W].given
+    # The consent is spent on the re-double it was given for.
+    assert judge_call(view(g), "X", W).effects == (
+        ConsentSpent(W),
+        RegularCall(Call.DOUBLE, W),
+    )
+    g.call("X", seat=W)
+    assert not view(g).consents[W].given
+
+
+def test_the_referee_rules_the_end_of_the_declaring_under_the_spade_convention() -> None:
+    from redouble.auction import Contract
+    from redouble.irregularities.referee import HandNotPlayed, StartPlay
+    from redouble.irregularities.rulings import judge_declaring_over, spade_hand_played
+    from redouble.scoring import PerSide
+
+    agreed = laws.get("bridge_1906", spade_convention_agreed=True)
+    g = Game(agreed, deals=[DEAL] * 4, strict=False)
+    g.call("S")  # North's spades: below 20, undoubled, the hand is not played
+    spades = Contract(None, "S", 0, N)
+    assert not spade_hand_played(view(g), spades)
+    before = g.to_json()
+    assert judge_declaring_over(view(g), spades).effects == (
+        HandNotPlayed(spades, N, None, "Spade Convention (I)"),
+    )
+    doubled = Contract(None, "S", 1, N)
+    assert judge_declaring_over(view(g), doubled).effects == (StartPlay(doubled),)
+    hearts = Contract(None, "H", 0, N)
+    assert judge_declaring_over(view(g), hearts).effects == (StartPlay(hearts),)
+    assert g.to_json() == before
+    # The unplayed score, where the law set gives one, goes to the maker's side.
+    scored = laws.get(
+        "bridge_1906", spade_convention_agreed=True, spade_convention_unplayed_score=6
+    )
+    g = Game(scored, deals=[DEAL] * 4, strict=False, first_dealer=E)
+    g.call("S")
+    east = Contract(None, "S", 0, E)
+    assert judge_declaring_over(view(g), east).effects == (
+        HandNotPlayed(east, E, PerSide(0, 6), "Spade Convention (I), not played"),
+    )
+
+
+def test_the_referee_rules_the_exposed_cards_as_the_play_starts() -> None:
+    from redouble.irregularities.referee import NotCallable, RaiseIrregularity
+    from redouble.irregularities.rulings import judge_play_starts
+
+    g = one_spade()
+    assert judge_play_starts(view(g)).effects == (NotCallable(N), NotCallable(S))
+    # Auction Bridge (1912), Law 65: West, the opening leader's partner, exposed a card.
+    g = Game("auction_1912", deals=[DEAL] * 4, strict=False)
+    g.call("1S")
+    g.expose("S2", seat=W)
+    for _ in range(3):
+        g.call("P")
+    kind = Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+    before = g.to_json()
+    assert judge_play_starts(view(g)).effects == (
+        NotCallable(N),
+        NotCallable(S),
+        RaiseIrregularity(RaiseRuling(kind, W, {"card": "S2", "suit": "S"})),
+    )
+    assert g.to_json() == before
+    assert [r.kind for r in g.pending][-1] is kind
+
+
+def test_the_view_holds_its_own_declaring_not_the_games() -> None:
+    for law_set in ("auction_1912", "bridge_1906"):
+        g = Game(law_set, deals=[DEAL] * 4, strict=False)
+        before = g.to_json()
+        v = view(g)
+        # Reached through its private attribute, what the view holds is a snapshot.
+        held = object.__getattribute__(v.declaring, "_procedure")
+        assert held is not g.declaring
+        held.call(held.legal_calls()[-1])
+        assert len(held.calls) == 1
+        assert g.declaring.calls == ()
+        assert g.to_json() == before
+        # A call made at the table afterwards is not seen by a view built before it.
+        g.call(g.legal_actions()[-1])
+        assert len(view(g).declaring.calls) == 1
+        assert v.declaring.calls == held.calls

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from .. import dealing
-from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract, declaring_procedure
+from ..auction import Auction, BridgeDeclaration, Call, Contract, declaring_procedure
 from ..cards import Card, Seat, Side
 from ..deal import Deal
 from ..errors import GameError, RedoubleError
@@ -17,45 +16,27 @@ from ..irregularities import (
     Claimant,
     Irregularity,
     IrregularityCode,
-    IrregularityError,
     Option,
     Rule,
     Ruling,
     code_for,
 )
 from ..irregularities.judging import claimants
-from ..irregularities.referee import TRICKS, DeclaringView, HandView, RaiseRuling
-from ..irregularities.rulings import spade_play_forbidden
+from ..irregularities.referee import (
+    TRICKS,
+    Consent,
+    DeclaringView,
+    HandView,
+    Outcome,
+    RaiseRuling,
+)
+from ..irregularities.rulings import find_ruling, judge_declaring_over, judge_play_starts
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
 from ..play import Position, Trick
 from ..scoring import ContractSpec, HandScore, HonourColumn, PerSide, SessionLedger, ledger_for
 from .events import Event, HandResult, Phase
-
-# ------------------------------------------------------------------------------------------------
-# Irregularities (``strict=False``): a double that needs consent, and the tables of rulings and
-# actions. The cards as they lie in the play, irregular ones included, are in table_play.
-# ------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Consent:
-    """A double that needs another player's consent (internal).
-
-    B60: after the dealer's right-hand adversary led during the doubling, the eldest hand "may
-    only double if the maker of the trump consent" (``consenter`` the maker; one consent lifts
-    the bar). B56: after the eldest hand led before the doubling was completed, "his partner
-    may re-double only with the consent of the adversary who last doubled" (``consenter`` None:
-    whoever made the last double when he wants to re-double; only a double over the other
-    side's re-double needs it, and each such re-double needs a fresh consent).
-    """
-
-    law: str
-    consenter: Seat | None
-    redouble_only: bool = False
-    given: bool = False
-
 
 # ------------------------------------------------------------------------------------------------
 # The game.
@@ -164,6 +145,7 @@ class _HandState:
             return
         self._hand_number += 1
         self._deal = self._next_deal()
+        self._hand_log_start = len(self._log)  # where the hand's events begin (the referee's)
         self._log.append(
             Event(
                 "deal",
@@ -193,7 +175,7 @@ class _HandState:
         self._conceded: PerSide | None = None
         self._revoke_claims: dict[Side, str] = {}
         # Who may double only with another's consent (B56, B60): doubler -> the consent.
-        self._consent_needed: dict[Seat, _Consent] = {}
+        self._consent_needed: dict[Seat, Consent] = {}
         # Law 50 rulings an adversary has called attention to (A52, Case 2): no free correction.
         self._attention: set[int] = set()
         self._after_call()
@@ -211,44 +193,33 @@ class _HandState:
             )
             self._next_hand_unplayed()
             return
-        if not self._spade_hand_played(contract):
-            # Bridge (Elwell, 1906), Spade Convention I: the hand is not played. The text
-            # does not say what is scored: by default nothing; the flag
-            # spade_convention_unplayed_score gives the maker's side that many points on the
-            # trick score. The deal passes to the left as after a hand played.
-            self._spade_hand_not_played(contract, unplayed=True)
-            return
-        self._start_play(contract)
+        # The referee rules how it ends: the play starts, or the Spade Convention leaves the
+        # hand unplayed.
+        self._apply_outcome(judge_declaring_over(self._view(), contract))
+
+    def _apply_outcome(self, outcome: Outcome) -> None:
+        """Apply the referee's `outcome` (the remedies' :meth:`_Remedies._apply_outcome`)."""
+        raise NotImplementedError  # pragma: no cover - the game's class defines it
 
     def _spade_hand_not_played(
-        self, contract: Contract, penalty: PerSide | None = None, *, unplayed: bool = False
+        self, contract: Contract, maker: Seat, penalty: PerSide | None, label: str
     ) -> None:
-        """End the hand unplayed under the Spade Convention (internal). `penalty`: the trick
-        score the maker took for a premature play (Spade Convention II), entered in the session
-        and logged as the hand's score. `unplayed`: the hand is not played under Spade
-        Convention I, which scores the law set's ``unplayed_score`` (nothing by default)."""
-        d = self._declaring
+        """End the hand unplayed under the Spade Convention, as the referee rules it (internal).
+        `penalty`: the trick score entered on `maker`'s side, logged as the hand's score (the
+        two taken for a premature play, Spade Convention II; the unplayed score, I)."""
         data: dict[str, Any] = {"number": self._hand_number, "played": False}
         score: HandScore | None = None
-        label = "Spade Convention (II)"
-        rules = self._law.spade_convention
-        if unplayed and penalty is None and rules is not None and rules.unplayed_score:
-            maker = d.maker
-            side = (maker if maker is not None else contract.declarer).side
-            points = rules.unplayed_score
-            penalty = PerSide(points, 0) if side is Side.NS else PerSide(0, points)
-            label = "Spade Convention (I), not played"
         if penalty is not None:
             data["penalty"] = penalty.to_dict()
         self._log.append(Event("spade_convention", contract.declarer, data))
         if penalty is not None:
-            score = self._spade_penalty_score(contract, penalty, label)
+            score = self._spade_penalty_score(contract, maker, penalty, label)
         self._results.append(
             HandResult(
                 self._hand_number,
                 self._dealer,
                 self._deal,
-                d.calls,
+                self._declaring.calls,
                 contract,
                 (),
                 score,
@@ -269,16 +240,15 @@ class _HandState:
         self._start_hand()
 
     def _spade_penalty_score(
-        self, contract: Contract, penalty: PerSide, label: str = "Spade Convention (II)"
+        self, contract: Contract, maker: Seat, penalty: PerSide, label: str
     ) -> HandScore:
         """Enter the maker's points on the score (Spade Convention II's two, or the unplayed
         score) in the session: a hand score with no tricks, the points below the line
         (internal)."""
-        maker = self._declaring.maker
         score = HandScore(
             self._law.name,
             ContractSpec.parse(self._law, contract.spec()),
-            maker if maker is not None else contract.declarer,
+            maker,
             frozenset(),
             PerSide(),
             PerSide(),
@@ -304,23 +274,6 @@ class _HandState:
         )
         return score
 
-    def _spade_play_forbidden(self) -> bool:
-        """Whether the Spade Convention leaves the make being doubled unplayed (internal; the
-        referee's :func:`~redouble.irregularities.rulings.spade_play_forbidden`)."""
-        return spade_play_forbidden(self._view())
-
-    def _spade_hand_played(self, contract: Contract) -> bool:
-        """Bridge (Elwell, 1906), Spade Convention I, where the players agree "not to play
-        spades": an undoubled spade make is played only when either side has 20 or more
-        toward game (internal)."""
-        rules = self._law.spade_convention
-        if rules is None or contract.declaration != rules.declaration:
-            return True
-        if rules.only_if_undoubled and contract.doublings:
-            return True
-        toward = getattr(self._session, "toward_game", PerSide())
-        return max(toward.ns, toward.ew) >= rules.min_score_to_play
-
     def _start_play(self, contract: Contract) -> None:
         self._contract = contract
         strain = self._law.declaration(contract.declaration).strain
@@ -329,19 +282,8 @@ class _HandState:
             self._position = Position(self._deal, strain, contract.opening_leader)
             return
         self._table = _TablePlay(self._deal, strain, contract.opening_leader)
-        # Only the declarer's adversaries' exposed cards are called (A67, A72; B69).
-        for seat in (contract.declarer, contract.dummy):
-            self._callable[seat].clear()
-        # A65: the offender's partner is the original leader: the declarer may prohibit the suit.
-        for offender, card in self._exposed_in_auction:
-            if offender.partner == contract.opening_leader and self._code.has(
-                Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
-            ):
-                self._raise(
-                    Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION,
-                    offender,
-                    data={"card": str(card), "suit": card.suit.letter},
-                )
+        # The referee rules the exposed cards as the play starts (A65, A67, A72; B69).
+        self._apply_outcome(judge_play_starts(self._view()))
 
     def _score_options(self) -> dict[str, Any]:
         assert self._contract is not None
@@ -466,6 +408,10 @@ class _HandState:
             open_rulings=tuple(self._open.values()),
             calls_in_hand=self._calls_in_hand,
             toward_game=getattr(self._session, "toward_game", PerSide()),
+            attention=frozenset(self._attention),
+            consents=MappingProxyType(dict(self._consent_needed)),
+            exposed_in_declaring=tuple(self._exposed_in_auction),
+            hand_log=tuple(self._log[self._hand_log_start :]),
         )
 
     def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:
@@ -534,21 +480,6 @@ class _HandState:
     def _options(self, kind: Irregularity, drop: Sequence[str] = ()) -> tuple[Option, ...]:
         return tuple(o for o in self._code.rule(kind).options if o.code not in drop)
 
-    def _consent_missing(self, seat: Seat) -> tuple[Seat, str, str] | None:
-        """Whose consent `seat` lacks to double now (B56, B60): (consenter, who he is, law),
-        or None when `seat` may double without one (internal)."""
-        needed = self._consent_needed.get(seat)
-        d = self._declaring
-        # Only Bridge's Laws 56 and 60 ask a consent: an auction never records one.
-        if needed is None or needed.given:
-            return None
-        if needed.consenter is not None:
-            return needed.consenter, "the maker of the trump", needed.law
-        if not needed.redouble_only or d.doublings == 0:
-            return None  # B56: a first double is not affected by the lead
-        last = next(who for who, call in reversed(d.history) if call.kind is CallKind.DOUBLE)
-        return last, "the adversary who last doubled", needed.law
-
     def _void_hand(self, ruling: Ruling) -> None:
         """The deal is void: the same dealer deals again; prior scores stand."""
         self._log.append(
@@ -572,14 +503,4 @@ class _HandState:
         self._start_hand()
 
     def _find_ruling(self, ruling: int | None) -> Ruling:
-        if ruling is not None:
-            try:
-                return self._open[int(ruling)]
-            except (KeyError, ValueError):
-                raise IrregularityError(f"no open ruling {ruling}") from None
-        blocking = [r for r in self._open.values() if r.blocking]
-        if blocking:
-            return blocking[0]
-        if not self._open:
-            raise IrregularityError("no ruling is open")
-        return next(iter(self._open.values()))
+        return find_ruling(self._view(), ruling)

@@ -4,9 +4,10 @@ of the hand (:mod:`redouble.irregularities.referee`) and the game applies its ou
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, assert_never
 
-from ..auction import Call, CallKind, declaring_procedure
+from ..auction import Call, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
@@ -15,9 +16,16 @@ from ..irregularities.referee import (
     NOTHING,
     TRICKS,
     AddObligation,
+    AfterCall,
+    AttentionCalled,
     BarPlayer,
     CallTakesTurn,
     Concede,
+    Consent,
+    ConsentGiven,
+    ConsentLifted,
+    ConsentSpent,
+    CorrectCall,
     CorrectRevoke,
     DealStands,
     DealtBy,
@@ -28,22 +36,23 @@ from ..irregularities.referee import (
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
     GatherLastTrick,
+    HandNotPlayed,
     LogEvent,
     MakeCall,
     NeedConsent,
+    NotCallable,
     Outcome,
     PlaceCard,
     PlayOut,
     RaiseIrregularity,
     RegularCall,
-    SpadeHandNotPlayed,
     StartPlay,
     TakeBackTrick,
     VoidDeal,
+    WithdrawRuling,
     remedy,
 )
 from ..irregularities.referee import parse_card as _parse_card
-from .core import _Consent
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
 
@@ -221,8 +230,6 @@ class _Remedies(_LenientPlay):
                 self._end_play()
             case PlayOut():
                 self._claim_played_out = True
-            case SpadeHandNotPlayed(contract=contract, penalty=penalty):
-                self._spade_hand_not_played(contract, penalty)
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
             case LogEvent(kind=kind, seat=seat, data=data):
@@ -234,9 +241,6 @@ class _Remedies(_LenientPlay):
                 if void:
                     self._void_hand(raised)
             case RegularCall(call=call, seat=seat):
-                needed = self._consent_needed.get(seat)
-                if call.kind is CallKind.DOUBLE and needed is not None:
-                    needed.given = False  # B56: a consent is for one re-double
                 self._regular_call(call, seat)
             case CallTakesTurn():
                 self._declaring.call(Call.PASS)
@@ -247,7 +251,29 @@ class _Remedies(_LenientPlay):
             case ForfeitDeclarerPenalties():
                 self._forfeit_declarer_penalties()
             case NeedConsent(doubler=doubler, law=law, consenter=consenter, redouble_only=only):
-                self._consent_needed[doubler] = _Consent(law, consenter, redouble_only=only)
+                self._consent_needed[doubler] = Consent(law, consenter, redouble_only=only)
+            case ConsentGiven(doubler=doubler):
+                self._consent_needed[doubler] = replace(self._consent_needed[doubler], given=True)
+            case ConsentLifted(doubler=doubler):
+                del self._consent_needed[doubler]
+            case ConsentSpent(doubler=doubler):
+                self._consent_needed[doubler] = replace(self._consent_needed[doubler], given=False)
+            case AttentionCalled(ruling=ruling_id):
+                self._attention.add(ruling_id)
+            case WithdrawRuling(ruling=ruling_id):
+                self._close(self._open[ruling_id], "decided")
+            case CorrectCall(call=call, replaces_last=replaces_last):
+                if replaces_last:
+                    self._declaring.undo()
+                self._declaring.call(call)
+                if not replaces_last:
+                    self._calls_in_hand += 1
+            case AfterCall():
+                self._after_call()
+            case HandNotPlayed(contract=contract, maker=maker, penalty=penalty, label=label):
+                self._spade_hand_not_played(contract, maker, penalty, label)
+            case NotCallable(seat=seat):
+                self._callable[seat].clear()
             case _:  # every effect has its case: mypy checks the match is exhaustive
                 assert_never(effect)
 

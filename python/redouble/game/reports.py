@@ -12,6 +12,7 @@ from ..irregularities import (
 )
 from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.rulings import (
+    judge_consent,
     judge_dealer_looked,
     judge_dealt_out_of_turn,
     judge_expose,
@@ -103,21 +104,7 @@ class _Reports(_Remedies):
         """
         self._need_lenient("consent")
         who = Seat.of(seat)
-        if self._phase is not Phase.DECLARE:
-            raise GameError("consent to a double: only while declaring")
-        needing = [
-            doubler
-            for doubler in self._consent_needed
-            if (missing := self._consent_missing(doubler)) is not None and missing[0] == who
-        ]
-        if not needing:
-            raise GameError(f"nobody needs {who.name.title()}'s consent to double now")
-        self._log.append(Event("consent", who))
-        for doubler in needing:
-            if self._consent_needed[doubler].redouble_only:
-                self._consent_needed[doubler].given = True
-            else:
-                del self._consent_needed[doubler]
+        self._apply_outcome(judge_consent(self._view(), who))
 
     def remark(
         self,

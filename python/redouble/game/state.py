@@ -21,6 +21,7 @@ from ..irregularities import (
     rule_for,
 )
 from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.rulings import consent_missing
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
 from ..play import Position, Trick
@@ -169,7 +170,11 @@ class Game(_LenientDeclaring):
         if self._phase is Phase.DECLARE:
             calls = list(self._declaring.legal_calls())
             to_call = self._declaring.to_call
-            if to_call is not None and self._consent_missing(to_call) is not None:  # B56, B60
+            if (
+                to_call is not None
+                and self._consent_needed  # B56, B60: asked of the referee where one is recorded
+                and consent_missing(self._view(), to_call) is not None
+            ):
                 calls = [c for c in calls if c.kind is not CallKind.DOUBLE]
             return calls
         if self._phase is Phase.PLAY and self._table is not None:

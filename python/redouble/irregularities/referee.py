@@ -161,17 +161,18 @@ class DeclaringView:
     :class:`~redouble.auction.Auction` or :class:`~redouble.auction.BridgeDeclaration`, and
     none of the calls that change it.
 
-    It holds the game's procedure privately and offers no way to change it: no ``call``,
-    ``bar``, ``undo``, ``make_by`` or ``double_by`` (mypy rejects them, and they raise
-    AttributeError), and no attribute can be set. What the referee wants to try it tries on
-    :meth:`copy`, its own.
+    It holds a snapshot of the game's procedure, copied when the view is built, and offers no
+    way to change it: no ``call``, ``bar``, ``undo``, ``make_by`` or ``double_by`` (mypy
+    rejects them, and they raise AttributeError), and no attribute can be set. Even reached
+    through its private attribute, what it holds is its own copy: the game's declaring is out
+    of reach. What the referee wants to try it tries on :meth:`copy`, its own.
     """
 
     __slots__ = ("_procedure",)
     _procedure: Auction | BridgeDeclaration
 
     def __init__(self, procedure: Auction | BridgeDeclaration) -> None:
-        object.__setattr__(self, "_procedure", procedure)
+        object.__setattr__(self, "_procedure", procedure.copy())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"the declaring the referee sees is read-only: {name} cannot be set")
@@ -251,6 +252,38 @@ class DeclaringView:
         return self._procedure.copy()
 
 
+class LoggedEvent(Protocol):
+    """An event of the game's log as the referee reads it (:class:`redouble.game.Event`)."""
+
+    @property
+    def kind(self) -> str:
+        """What happened."""
+        ...
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """Its details."""
+        ...
+
+
+@dataclass(frozen=True)
+class Consent:
+    """A double that needs another player's consent (Bridge (Elwell, 1906), Laws 56, 60).
+
+    B60: after the dealer's right-hand adversary led during the doubling, the eldest hand "may
+    only double if the maker of the trump consent" (``consenter`` the maker; one consent lifts
+    the bar). B56: after the eldest hand led before the doubling was completed, "his partner
+    may re-double only with the consent of the adversary who last doubled" (``consenter`` None:
+    whoever made the last double when he wants to re-double; only a double over the other
+    side's re-double needs it, and each such re-double needs a fresh consent: ``given``).
+    """
+
+    law: str
+    consenter: Seat | None
+    redouble_only: bool = False
+    given: bool = False
+
+
 @dataclass(frozen=True)
 class HandView:
     """What the referee sees of the hand in progress; it changes nothing it is shown.
@@ -278,6 +311,15 @@ class HandView:
     """The calls logged in the hand so far (a three-handed compulsory declaration included)."""
     toward_game: PerSide = field(default_factory=PerSide)
     """Each side's score toward game in the session (nothing where it keeps none)."""
+    attention: frozenset[int] = frozenset()
+    """The Law 50 rulings an adversary has called attention to (Auction Bridge (1912), Law 52,
+    Case 2): their declarations can no longer be corrected free."""
+    consents: Mapping[Seat, Consent] = field(default_factory=dict)
+    """Who may double only with another's consent (Bridge (Elwell, 1906), Laws 56, 60)."""
+    exposed_in_declaring: tuple[tuple[Seat, Card], ...] = ()
+    """The cards exposed during the auction, by their holders (Auction Bridge (1912), Law 65)."""
+    hand_log: tuple[LoggedEvent, ...] = ()
+    """The events logged in the hand so far, its deal first."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -361,6 +403,86 @@ class NeedConsent:
     law: str
     consenter: Seat | None
     redouble_only: bool = False
+
+
+# -- declaring (refdecl) --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConsentGiven:
+    """The consent `doubler` needs for his next re-double is given (Bridge (Elwell, 1906), Law
+    56: good for that re-double only)."""
+
+    doubler: Seat
+
+
+@dataclass(frozen=True)
+class ConsentLifted:
+    """The consent `doubler` needed is given once for all: the bar is lifted (Bridge (Elwell,
+    1906), Law 60: the maker's consent)."""
+
+    doubler: Seat
+
+
+@dataclass(frozen=True)
+class ConsentSpent:
+    """`doubler` re-doubles: the consent he was given is spent, the next re-double needs a
+    fresh one (Bridge (Elwell, 1906), Law 56)."""
+
+    doubler: Seat
+
+
+@dataclass(frozen=True)
+class AttentionCalled:
+    """An adversary called attention to the declaration of Law 50 ruling `ruling`: it can no
+    longer be corrected free (Auction Bridge (1912), Law 52, Case 2)."""
+
+    ruling: int
+
+
+@dataclass(frozen=True)
+class WithdrawRuling:
+    """Open ruling `ruling` is closed, decided by what follows (a free correction, Auction
+    Bridge (1912), Law 52, withdraws the Law 50 ruling on the declaration corrected)."""
+
+    ruling: int
+
+
+@dataclass(frozen=True)
+class CorrectCall:
+    """A declaration corrected (Auction Bridge (1912), Law 52): `call` is made for the seat
+    to speak; with `replaces_last`, in place of the last call, which is taken back (the hand's
+    count of calls unchanged); else in place of a declaration never made (an insufficient or
+    impossible one, only logged), counted as the hand's call."""
+
+    call: Call
+    replaces_last: bool
+
+
+@dataclass(frozen=True)
+class AfterCall:
+    """A call is made: the declaring goes on, or, complete, ends (the hand passed out, played,
+    or not played under the Spade Convention)."""
+
+
+@dataclass(frozen=True)
+class HandNotPlayed:
+    """The hand is not played under the Spade Convention (Bridge (Elwell, 1906)): `penalty`,
+    where there is one, goes on `maker`'s side's trick score under `label` (Convention II's
+    two taken for a premature play; Convention I's unplayed score); the deal passes on."""
+
+    contract: Contract
+    maker: Seat
+    penalty: PerSide | None
+    label: str
+
+
+@dataclass(frozen=True)
+class NotCallable:
+    """`seat`'s exposed cards are not called in the play: the declarer's and dummy's (Auction
+    Bridge (1912), Laws 67, 72; Bridge (Elwell, 1906), Law 69)."""
+
+    seat: Seat
 
 
 @dataclass(frozen=True)
@@ -470,14 +592,6 @@ class PlayOut:
 
 
 @dataclass(frozen=True)
-class SpadeHandNotPlayed:
-    """Spade Convention II: the hand is not played; `penalty` goes on the score."""
-
-    contract: Contract
-    penalty: PerSide
-
-
-@dataclass(frozen=True)
 class ElectRevokePenalty:
     """The revoke penalty for `side`'s revokes, as elected: ``"points"`` or ``"tricks"``."""
 
@@ -501,7 +615,6 @@ Effect = (
     | CorrectRevoke
     | Concede
     | PlayOut
-    | SpadeHandNotPlayed
     | ElectRevokePenalty
     | LogEvent
     | RaiseIrregularity
@@ -510,6 +623,16 @@ Effect = (
     | ExposedInDeclaring
     | ForfeitDeclarerPenalties
     | NeedConsent
+    # declaring (refdecl)
+    | ConsentGiven
+    | ConsentLifted
+    | ConsentSpent
+    | AttentionCalled
+    | WithdrawRuling
+    | CorrectCall
+    | AfterCall
+    | HandNotPlayed
+    | NotCallable
 )
 """One change an outcome asks of the game."""
 
@@ -618,7 +741,6 @@ def _let_stand(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Out
         # B46: the make stands as the partner's; B54, B59: the double stands, the re-doubling
         # continuing with the makers. Made on the referee's copy: the game takes it over.
         bridge = view.declaring.copy()
-        assert isinstance(bridge, BridgeDeclaration)  # Bridge's acts out of order
         if ruling.kind is Irregularity.MAKE_WITHOUT_PERMISSION:
             bridge.make_by(offender, str(ruling.data["declaration"]))
         else:
@@ -857,7 +979,7 @@ def _take_two(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outc
     if rules is None or maker is None or not view.scores_in_games:
         raise IrregularityError("take_two: no spade make scored in games to take two on")
     penalty = PerSide().add(maker.side, rules.premature_play_option_points)
-    return _outcome(SpadeHandNotPlayed(_spade_contract(view), penalty))
+    return _outcome(HandNotPlayed(_spade_contract(view), maker, penalty, "Spade Convention (II)"))
 
 
 def _call_lead(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:

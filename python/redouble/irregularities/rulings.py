@@ -12,25 +12,36 @@ from __future__ import annotations
 
 import re
 
-from ..auction import Bar, Call, CallKind
-from ..cards import Card, Seat
+from ..auction import Bar, Call, CallKind, Contract
+from ..cards import Card, Seat, Side
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
-from .catalogue import Claimant, Irregularity, Option
+from ..scoring import PerSide
+from .catalogue import Claimant, Irregularity, Option, Ruling
 from .referee import (
     TOP_LEVEL,
+    AfterCall,
+    AttentionCalled,
     BarPlayer,
     CallTakesTurn,
+    ConsentGiven,
+    ConsentLifted,
+    ConsentSpent,
+    CorrectCall,
     Effect,
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
+    HandNotPlayed,
     HandView,
     LogEvent,
     NeedConsent,
+    NotCallable,
     Outcome,
     RaiseIrregularity,
     RaiseRuling,
     RegularCall,
+    StartPlay,
+    WithdrawRuling,
     parse_card,
     side_bids,
     stand_auction,
@@ -162,22 +173,16 @@ def impossible_bid(view: HandView, call: Call | str) -> Call | None:
     return Call(CallKind.BID, int(m.group(1)), symbol)
 
 
-def judge_call(
-    view: HandView,
-    call: Call | str,
-    caller: Seat,
-    consent_missing: tuple[Seat, str, str] | None = None,
-) -> Outcome:
+def judge_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
     """`caller`'s `call`: made in turn, or the irregularity it is (Auction Bridge (1912), Laws
-    49-54; Bridge (Elwell, 1906), Laws 45-60). `consent_missing`: whose consent `caller` lacks
-    to double now (Bridge (Elwell, 1906), Laws 56, 60).
+    49-54; Bridge (Elwell, 1906), Laws 45-60; a double that needs a consent, Laws 56, 60).
 
     Raises:
         IllegalCallError: the call is neither legal nor an irregularity the code provides for.
     """
     if view.declaring.bidding:
         return _auction_call(view, call, caller)
-    return _bridge_call(view, call, caller, consent_missing)
+    return _bridge_call(view, call, caller)
 
 
 def _auction_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
@@ -231,12 +236,7 @@ def _auction_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
     raise IllegalCallError(f"{caller.name.title()}: {why}")
 
 
-def _bridge_call(
-    view: HandView,
-    call: Call | str,
-    caller: Seat,
-    consent_missing: tuple[Seat, str, str] | None,
-) -> Outcome:
+def _bridge_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
     bridge = view.declaring
     parsed = Call.parse(call, view.law)
     if parsed.kind is CallKind.REDOUBLE:
@@ -246,7 +246,7 @@ def _bridge_call(
     text = str(parsed)
     if caller == to:
         why = bridge.why_illegal(parsed)
-        missing = consent_missing if parsed.kind is CallKind.DOUBLE else None
+        missing = consent_missing(view, caller) if parsed.kind is CallKind.DOUBLE else None
         if why is None and missing is not None:
             consenter, words, law = missing
             why = (
@@ -254,6 +254,9 @@ def _bridge_call(
                 f"consents (Game.consent) [{law}]"
             )
         if why is None:
+            if parsed.kind is CallKind.DOUBLE and caller in view.consents:
+                # B56: a consent is good for one re-double.
+                return Outcome((ConsentSpent(caller), RegularCall(parsed, caller)))
             return Outcome((RegularCall(parsed, caller),))
         if bridge.maker is None and to == dealer.partner and parsed.kind is CallKind.PASS:
             # B47: the dealer's partner, passed the make, must make it.
@@ -354,6 +357,262 @@ def judge_lead_while_declaring(view: HandView, seat: Seat, led: Card) -> Outcome
         "is not affected",
     )
     return Outcome((played, consent, RaiseIrregularity(request)))
+
+
+# ------------------------------------------------------------------------------------------------
+# Corrections, attention called, consents.
+# ------------------------------------------------------------------------------------------------
+
+_SLIPS = (Irregularity.INSUFFICIENT_DECLARATION, Irregularity.IMPOSSIBLE_DECLARATION)
+"""The Law 50 declarations whose maker may correct them free until attention is called."""
+_LAW_52 = "Auction Bridge (1912), Law 52"
+
+
+def find_ruling(view: HandView, ruling: int | None) -> Ruling:
+    """The open ruling numbered `ruling`; by default the blocking one, else the oldest.
+
+    Raises:
+        IrregularityError: no such open ruling, or none open.
+    """
+    if ruling is not None:
+        try:
+            wanted = int(ruling)
+        except ValueError:
+            raise IrregularityError(f"no open ruling {ruling}") from None
+        found = next((r for r in view.open_rulings if r.id == wanted), None)
+        if found is None:
+            raise IrregularityError(f"no open ruling {ruling}")
+        return found
+    blocking = [r for r in view.open_rulings if r.blocking]
+    if blocking:
+        return blocking[0]
+    if not view.open_rulings:
+        raise IrregularityError("no ruling is open")
+    return view.open_rulings[0]
+
+
+def last_call_applied(view: HandView) -> bool:
+    """Whether the hand's last declaration was made by a decision's rectification (the Law 50
+    penalty or its condonation), as the hand's log shows."""
+    for event in reversed(view.hand_log):
+        if event.kind == "correct_call":
+            return False
+        if event.kind == "call" and not event.data.get("compulsory"):
+            return bool(event.data.get("applied"))
+    return False
+
+
+def judge_correct_call(view: HandView, call: Call | str, seat: Seat | int | str | None) -> Outcome:
+    """An inadvertent declaration corrected before the next player acts (Auction Bridge (1912),
+    Law 52; see :meth:`redouble.game.Game.correct_call`): whether the correction is allowed,
+    and what it does.
+
+    An insufficient or impossible declaration's Law 50 ruling still open is withdrawn by its
+    maker's free correction until an adversary calls attention to it (Case 2); else the last
+    call is replaced, unless a ruling made it. Bridge has no Law 52: a declaration once made
+    cannot be altered (Bridge (Elwell, 1906), Law 49).
+
+    Raises:
+        GameError: not the declaring phase, or another decision pending.
+        IrregularityError: the correction is not allowed.
+        IllegalCallError: the new call is not legal.
+    """
+    if view.phase != "declare":
+        raise GameError("no declaration can be corrected now")
+    if view.code.rules.get(Irregularity.DECLARATION_CORRECTED) is None:  # Bridge: no Law 52
+        raise IrregularityError(
+            "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
+        )
+    slips = [ruling for ruling in view.open_rulings if ruling.kind in _SLIPS]
+    if slips:
+        return _correct_slip(view, slips[-1], call, seat)
+    declaring = view.declaring
+    calls = declaring.calls
+    if not calls:
+        raise IrregularityError("there is no declaration to correct")
+    last = declaring.dealer.next(len(calls) - 1)
+    if seat is not None and Seat.of(seat) != last:
+        raise IrregularityError(
+            f"only the last declaration, before the next player acts, may be corrected [{_LAW_52}]"
+        )
+    if last_call_applied(view):
+        raise IrregularityError(
+            "that declaration was made under a ruling (the Law 50 penalty or its "
+            f"condonation): it is not an inadvertent one to correct [{_LAW_52}, Case 2]"
+        )
+    trial = declaring.copy()
+    trial.undo()
+    new = Call.parse(call, view.law)
+    why = trial.why_illegal(new)
+    if why is not None:
+        raise IllegalCallError(why)
+    check_free(view)
+    data = {"from": str(calls[-1]), "to": str(new)}
+    return Outcome(
+        (
+            LogEvent("correct_call", last, {"call": str(new)}),
+            CorrectCall(new, replaces_last=True),
+            RaiseIrregularity(RaiseRuling(Irregularity.DECLARATION_CORRECTED, last, data)),
+            AfterCall(),
+        )
+    )
+
+
+def _correct_slip(
+    view: HandView, slip: Ruling, call: Call | str, seat: Seat | int | str | None
+) -> Outcome:
+    """Law 52's free correction of an insufficient or impossible declaration whose Law 50
+    ruling `slip` is still open and unnoticed: the ruling is withdrawn, the new call made."""
+    offender = slip.offender
+    assert offender is not None
+    if slip.id in view.attention:
+        raise IrregularityError(
+            "an adversary has called attention to the declaration: its correction is "
+            f"the Law 50 penalty, not a free correction [{_LAW_52}, Case 2]"
+        )
+    if seat is not None and Seat.of(seat) != offender:
+        raise IrregularityError(
+            f"only {offender.name.title()}, who made the declaration, may correct it [{_LAW_52}]"
+        )
+    new = Call.parse(call, view.law)
+    why = view.declaring.why_illegal(new)
+    if why is not None:
+        raise IllegalCallError(why)
+    for other in view.open_rulings:
+        if other.blocking and other.id != slip.id:
+            raise GameError(
+                f"a decision is pending: ruling {other.id} ({other.kind.value}, {other.law})"
+            )
+    data = {"from": str(slip.data["call"]), "to": str(new), "ruling": slip.id}
+    return Outcome(
+        (
+            LogEvent("correct_call", offender, {"call": str(new)}),
+            WithdrawRuling(slip.id),  # the correction is the whole of it
+            CorrectCall(new, replaces_last=False),
+            RaiseIrregularity(RaiseRuling(Irregularity.DECLARATION_CORRECTED, offender, data)),
+            AfterCall(),
+        )
+    )
+
+
+def judge_call_attention(view: HandView, who: Seat, ruling: int | None) -> Outcome:
+    """`who` calls attention to an insufficient or impossible declaration (Auction Bridge
+    (1912), Law 52 as Case 2 reads it): from then on its Law 50 ruling (by default the one
+    open) can only be decided, not corrected free.
+
+    Raises:
+        GameError: not the declaring phase.
+        IrregularityError: no such open ruling on an insufficient or impossible declaration,
+            `who` is not an adversary of its maker, or attention was already called to it.
+    """
+    if view.phase != "declare":
+        raise GameError("attention to a declaration is called only while declaring")
+    open_ruling = find_ruling(view, ruling)
+    if open_ruling.kind not in _SLIPS:
+        raise IrregularityError(
+            f"ruling {open_ruling.id} is not on an insufficient or impossible declaration"
+        )
+    if who not in open_ruling.claimants:
+        raise IrregularityError(
+            f"{who.name.title()} is not an adversary of the declaration's maker; "
+            f"claimants: {', '.join(claimant.letter for claimant in open_ruling.claimants)}"
+        )
+    if open_ruling.id in view.attention:
+        raise IrregularityError(f"attention has already been called to ruling {open_ruling.id}")
+    logged = LogEvent("call_attention", who, {"ruling": open_ruling.id})
+    return Outcome((logged, AttentionCalled(open_ruling.id)))
+
+
+def consent_missing(view: HandView, seat: Seat) -> tuple[Seat, str, str] | None:
+    """Whose consent `seat` lacks to double now (Bridge (Elwell, 1906), Laws 56, 60):
+    (consenter, who he is, law), or None when `seat` may double without one."""
+    needed = view.consents.get(seat)
+    # Only Bridge's Laws 56 and 60 ask a consent: an auction never records one.
+    if needed is None or needed.given:
+        return None
+    if needed.consenter is not None:
+        return needed.consenter, "the maker of the trump", needed.law
+    declaring = view.declaring
+    if not needed.redouble_only or declaring.doublings == 0:
+        return None  # B56: a first double is not affected by the lead
+    last = next(who for who, made in reversed(declaring.history) if made.kind is CallKind.DOUBLE)
+    return last, "the adversary who last doubled", needed.law
+
+
+def judge_consent(view: HandView, who: Seat) -> Outcome:
+    """`who` gives the consent a law requires before another player may double (Bridge
+    (Elwell, 1906), Laws 56, 60; see :meth:`redouble.game.Game.consent`): the maker's consent
+    lifts Law 60's bar; the last doubler's is good for one re-double (Law 56).
+
+    Raises:
+        GameError: not the declaring phase, or nobody needs `who`'s consent now.
+    """
+    if view.phase != "declare":
+        raise GameError("consent to a double: only while declaring")
+    needing = [
+        doubler
+        for doubler in view.consents
+        if (missing := consent_missing(view, doubler)) is not None and missing[0] == who
+    ]
+    if not needing:
+        raise GameError(f"nobody needs {who.name.title()}'s consent to double now")
+    effects: list[Effect] = [LogEvent("consent", who, {})]
+    for doubler in needing:
+        given = view.consents[doubler].redouble_only
+        effects.append(ConsentGiven(doubler) if given else ConsentLifted(doubler))
+    return Outcome(tuple(effects))
+
+
+# ------------------------------------------------------------------------------------------------
+# The end of the declaring: the Spade Convention, and the play's first rulings.
+# ------------------------------------------------------------------------------------------------
+
+
+def spade_hand_played(view: HandView, contract: Contract) -> bool:
+    """Bridge (Elwell, 1906), Spade Convention I, where the players agree "not to play
+    spades": whether `contract` is played. An undoubled spade make is played only when either
+    side has 20 or more toward game; every other declaration is."""
+    rules = view.law.spade_convention
+    if rules is None or contract.declaration != rules.declaration:
+        return True
+    if rules.only_if_undoubled and contract.doublings:
+        return True
+    toward = view.toward_game
+    return max(toward.ns, toward.ew) >= rules.min_score_to_play
+
+
+def judge_declaring_over(view: HandView, contract: Contract) -> Outcome:
+    """The declaring is over with `contract`: the play starts, or, under the Spade Convention
+    (I), the hand is not played. The text does not say what is scored then: by default
+    nothing; the law set's ``unplayed_score`` gives the maker's side that many points on the
+    trick score. The deal passes to the left as after a hand played."""
+    if spade_hand_played(view, contract):
+        return Outcome((StartPlay(contract),))
+    rules = view.law.spade_convention
+    assert rules is not None  # only the convention leaves a hand unplayed
+    maker = view.declaring.maker
+    scorer = maker if maker is not None else contract.declarer
+    if not rules.unplayed_score:
+        return Outcome((HandNotPlayed(contract, scorer, None, "Spade Convention (I)"),))
+    points = rules.unplayed_score
+    penalty = PerSide(points, 0) if scorer.side is Side.NS else PerSide(0, points)
+    return Outcome((HandNotPlayed(contract, scorer, penalty, "Spade Convention (I), not played"),))
+
+
+def judge_play_starts(view: HandView) -> Outcome:
+    """The play of a lenient hand starts: only the declarer's adversaries' exposed cards are
+    called (Auction Bridge (1912), Laws 67, 72; Bridge (Elwell, 1906), Law 69); a card exposed
+    during the auction by the opening leader's partner lets the declarer prohibit its suit
+    (Auction Bridge (1912), Law 65)."""
+    contract = view.contract
+    assert contract is not None
+    effects: list[Effect] = [NotCallable(contract.declarer), NotCallable(contract.dummy)]
+    kind = Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION
+    for offender, card in view.exposed_in_declaring:
+        if offender.partner == contract.opening_leader and view.code.has(kind):
+            data = {"card": str(card), "suit": card.suit.letter}
+            effects.append(RaiseIrregularity(RaiseRuling(kind, offender, data)))
+    return Outcome(tuple(effects))
 
 
 # ------------------------------------------------------------------------------------------------
