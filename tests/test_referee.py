@@ -607,3 +607,17 @@ def test_the_view_holds_its_own_declaring_not_the_games() -> None:
         g.call(g.legal_actions()[-1])
         assert len(view(g).declaring.calls) == 1
         assert v.declaring.calls == held.calls
+
+
+def test_an_auction_refuses_the_bridge_acts_let_stand_and_nothing_changes() -> None:
+    """The Declaring protocol's make_by and double_by (Bridge (Elwell, 1906), Laws 46, 54, 59)
+    are Bridge's: an auction has neither a make nor a doubling conversation to break."""
+    from redouble.auction import Auction
+    from redouble.errors import IllegalCallError
+
+    auction = Auction("auction_1912", N, ["1H"])
+    with pytest.raises(IllegalCallError, match="no make of the trump"):
+        auction.make_by(S, "H")
+    with pytest.raises(IllegalCallError, match="no doubling conversation"):
+        auction.double_by(E)
+    assert [str(call) for call in auction.calls] == ["1H"]
