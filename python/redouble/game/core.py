@@ -466,6 +466,14 @@ class _HandState:
             open_rulings=tuple(self._open.values()),
             calls_in_hand=self._calls_in_hand,
             toward_game=getattr(self._session, "toward_game", PerSide()),
+            # play (refplay)
+            exposed=MappingProxyType(
+                {seat: frozenset(cards) for seat, cards in self._callable.items()}
+            ),
+            hand_rulings=tuple(self._hand_rulings),
+            claim_played_out=self._claim_played_out,
+            surplus=tuple(self._surplus),
+            conceded=self._conceded,
         )
 
     def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:

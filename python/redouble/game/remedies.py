@@ -17,6 +17,7 @@ from ..irregularities.referee import (
     AddObligation,
     BarPlayer,
     CallTakesTurn,
+    CompleteShortTrick,
     Concede,
     CorrectRevoke,
     DealStands,
@@ -24,25 +25,40 @@ from ..irregularities.referee import (
     DeclaringStands,
     Effect,
     ElectRevokePenalty,
+    EstablishRevoke,
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
     GatherLastTrick,
+    LapseObligations,
+    LapseRulings,
     LogEvent,
     MakeCall,
     NeedConsent,
+    OmitCard,
     Outcome,
     PlaceCard,
     PlayOut,
+    QuestionRevokes,
+    QuitTrick,
     RaiseIrregularity,
+    RecordRevokes,
     RegularCall,
+    ReopenLastTrick,
+    RestoreCard,
+    ReturnCards,
+    RevokeCorrected,
+    SetAsideSurplus,
     SpadeHandNotPlayed,
     StartPlay,
+    SurplusFound,
     TakeBackTrick,
     VoidDeal,
+    WithdrawRevoke,
     remedy,
 )
 from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.table import _Revoke
 from .core import _Consent
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
@@ -215,7 +231,7 @@ class _Remedies(_LenientPlay):
                 if last and len(table.tricks) == TRICKS - 1:
                     self._gather()
             case CorrectRevoke(ruling=ruling_id):
-                self._do_correct(next(rv for rv in self._revokes if rv.ruling == ruling_id))
+                self._correct(ruling_id)
             case Concede(tricks=tricks):
                 self._conceded = tricks
                 self._end_play()
@@ -225,6 +241,64 @@ class _Remedies(_LenientPlay):
                 self._spade_hand_not_played(contract, penalty)
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
+            # play (refplay)
+            case QuitTrick():
+                self._gather()
+            case OmitCard(trick=index, seat=seat):
+                self._omissions[index] = (seat, None)
+            case LapseObligations(pending=pending):
+                for spent in pending:
+                    self._obligations.remove(spent)
+            case LapseRulings(rulings=rulings):
+                self._lapse(rulings)
+            case EstablishRevoke(index=index, counts=counts):
+                self._establish(self._revokes[index], counts)
+            case WithdrawRevoke(index=index):
+                self._withdraw(self._revokes[index])
+            case ReturnCards(seats=seats):
+                table = self._table
+                assert table is not None
+                for follower in seats:
+                    table.take_back(follower)
+                if not table.cards:
+                    table.leader = table.rightful
+            case RevokeCorrected(index=index):
+                corrected = self._revokes[index]
+                corrected.corrected = True
+                decided = self._open.get(corrected.ruling)
+                if decided is not None:
+                    self._close(decided, "decided")
+            case ReopenLastTrick():
+                table = self._table
+                assert table is not None
+                table.reopen_last_trick()
+            case QuestionRevokes(indices=indices, questioned=questioned):
+                for index in indices:
+                    self._revokes[index].questioned = questioned
+            case SetAsideSurplus(trick=index, seat=seat, card=card):
+                table = self._table
+                assert table is not None
+                table.hands[seat] &= ~card.mask
+                self._callable[seat].discard(card)
+                self._surplus.append((index, seat, card))
+            case SurplusFound():
+                self._surplus.clear()
+            case RestoreCard(seat=seat, card=card):
+                table = self._table
+                assert table is not None
+                table.hands[seat] |= card.mask
+            case RecordRevokes(request=request, kind=kind, revokes=revokes, established=now):
+                raised = self._raise_request(request)
+                assert request.offender is not None
+                for index, card in revokes:
+                    revoke = _Revoke(request.offender, index, card, kind, raised.id)
+                    self._revokes.append(revoke)
+                    if now:
+                        self._establish(revoke, True)
+            case CompleteShortTrick(trick=index, seat=seat):
+                table = self._table
+                assert table is not None
+                table.complete_short_trick(index, seat)
             case LogEvent(kind=kind, seat=seat, data=data):
                 self._log.append(Event(kind, seat, dict(data)))
             case RaiseIrregularity(request=request, decide=decide, void=void):
