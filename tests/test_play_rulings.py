@@ -15,8 +15,10 @@ from redouble.errors import GameError, IllegalPlayError
 from redouble.game import Game, Phase
 from redouble.irregularities import Irregularity, Obligation, ObligationKind, claim_holds
 from redouble.irregularities.play_rulings import (
+    declarer_penalties_forfeited,
     establish,
     judge_call_exposed_card,
+    judge_card_played,
     judge_claim,
     judge_correct_revoke,
     judge_correction,
@@ -39,12 +41,16 @@ from redouble.irregularities.referee import (
     CorrectRevoke,
     EstablishRevoke,
     ExposeCards,
+    ForfeitRevokes,
+    ForfeitRulings,
+    GatherLastTrick,
     HandView,
     LapseObligations,
     LapseRulings,
     LogEvent,
     OmitCard,
     Outcome,
+    PlaceCard,
     QuestionRevokes,
     QuitTrick,
     RaiseIrregularity,
@@ -107,6 +113,47 @@ def raised(kind: Irregularity, offender: Seat | None, data: Any, **kwargs: Any) 
 
 def law(kind: Irregularity) -> str:
     return spades()._code.rule(kind).law
+
+
+# ------------------------------------------------------------------------------------------------
+# A card played.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_card_played_is_placed_then_the_last_trick_gathers_itself() -> None:
+    g = spades("auction_1912", "CA")
+    assert judged(g, judge_card_played, c("C8"), None) == Outcome(
+        (LogEvent("play", S, {"card": "C8"}), PlaceCard(S, c("C8")), GatherLastTrick())
+    )
+    # A lead out of turn is admitted (the code rectifies it); a full trick is quitted first.
+    assert judged(spades(), judge_card_played, c("HA"), W).effects[0] == LogEvent(
+        "play", W, {"card": "HA"}
+    )
+    g = spades("auction_1912", "CA", "C8", "C7", "C2")
+    assert judged(g, judge_card_played, c("CK"), None) == Outcome(
+        (
+            LogEvent("play", E, {"card": "CK"}),
+            QuitTrick(),
+            PlaceCard(E, c("CK")),
+            GatherLastTrick(),
+        )
+    )
+
+
+def test_a_card_is_refused_when_not_held_a_second_to_the_trick_or_out_of_turn_unruled() -> None:
+    g = spades("auction_1912", "CA")
+    refused(g, IllegalPlayError, "South does not hold CA", judge_card_played, c("CA"), None)
+    refused(g, IllegalPlayError, "already played", judge_card_played, c("CK"), E)
+    contract = Game("contract", deals=[DEAL], strict=False)
+    for call in ("1S", "P", "P", "P"):
+        contract.call(call)
+    refused(contract, IllegalPlayError, "West leads out of turn", judge_card_played, c("HA"), W)
+    refused(contract, IllegalPlayError, "North leads out of turn", judge_card_played, c("HT"), N)
+    contract.play("CA")
+    refused(contract, IllegalPlayError, "West plays early", judge_card_played, c("C7"), W)
+    g = spades("auction_1912", "CA", "C8", "HJ", "C2")
+    g.correct_revoke()  # the declarer's choice of penalty is pending
+    refused(g, GameError, "a decision is pending", judge_card_played, c("HJ"), W)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -610,3 +657,19 @@ def test_the_view_shows_the_play_facts_the_referee_needs() -> None:
     assert view.conceded is None
     g.decide("play_out")
     assert g._view().claim_played_out is True
+
+
+def test_dummys_intervention_loses_the_declarers_penalties_so_far() -> None:
+    g = spades()
+    g.play("HA", seat=W)  # a lead out of turn: the declarer's penalty
+    (lead,) = g.pending
+    assert judged(g, declarer_penalties_forfeited) == Outcome(
+        (ForfeitRulings((lead.id,)), ForfeitRevokes(()))
+    )
+    g = spades("auction_1912", "CA", "C8", "HJ")  # West's revoke: only he may correct it
+    assert judged(g, declarer_penalties_forfeited) == Outcome(
+        (ForfeitRulings(()), ForfeitRevokes((0,)))
+    )
+    g.remark(Irregularity.DUMMY_INTERVENTION, seat=S)
+    assert g._view().revokes[0].forfeited
+    assert [r.kind for r in g.pending] == [Irregularity.REVOKE]

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, Seat
-from ..errors import IllegalPlayError
-from ..irregularities import Irregularity
 from ..irregularities.judging import NoLaw, judge_play, revoke_claims, revoke_penalty
 from ..irregularities.play_rulings import (
     establish,
+    judge_card_played,
     judge_claim,
     judge_play_together,
     judge_quit,
@@ -29,40 +28,7 @@ class _LenientPlay(_RevokesAtTable):
 
     # -- play ------------------------------------------------------------------------------------------
     def _lenient_play(self, card: Card, seat: Seat | None) -> None:
-        self._check_free()
-        table = self._table
-        assert table is not None
-        assert self._contract is not None
-        player = seat if seat is not None else table.expected()
-        if not table.holds(player, card):
-            raise IllegalPlayError(f"{player.name.title()} does not hold {card}")
-        full = table.is_full()
-        if not full and player in table.cards:
-            raise IllegalPlayError(
-                f"{player.name.title()} has already played to this trick; two cards played at once "
-                "are play_together (A70, A82)"
-            )
-        lead = full or not table.cards
-        rightful = table.winner() if full else table.rightful
-        if lead and player != rightful:
-            kind = (
-                Irregularity.DECLARER_LEAD_OUT_OF_TURN
-                if player.side == self._contract.declarer.side
-                else Irregularity.LEAD_OUT_OF_TURN
-            )
-            self._require(kind, IllegalPlayError, f"{player.name.title()} leads out of turn")
-        elif not lead and player != table.expected():
-            self._require(
-                Irregularity.PLAYED_BEFORE_TURN,
-                IllegalPlayError,
-                f"{player.name.title()} plays early",
-            )
-        self._log.append(Event("play", player, {"card": str(card)}))
-        if full:
-            self._gather()
-        self._place(player, card)
-        if self._phase is Phase.PLAY and table.is_full() and len(table.tricks) == TRICKS - 1:
-            self._gather()
+        self._apply_outcome(judge_card_played(self._view(), card, seat))
         self._surplus_found_by_want_of_a_card()
 
     def _place(self, seat: Seat, card: Card) -> None:

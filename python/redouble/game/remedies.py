@@ -10,6 +10,7 @@ from ..auction import Call, CallKind, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
+from ..irregularities.play_rulings import declarer_penalties_forfeited
 from ..irregularities.referee import (
     NO_PENALTY,
     NOTHING,
@@ -29,6 +30,8 @@ from ..irregularities.referee import (
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
+    ForfeitRevokes,
+    ForfeitRulings,
     GatherLastTrick,
     LapseObligations,
     LapseRulings,
@@ -168,15 +171,9 @@ class _Remedies(_LenientPlay):
             self._score_lenient()
 
     def _forfeit_declarer_penalties(self) -> None:
-        """A61; B63: the declarer cannot exact the penalties of incidents so far."""
-        assert self._contract is not None
-        declarer = self._contract.declarer
-        for r in list(self._open.values()):
-            if declarer in r.claimants and r.claimants != (r.offender,):
-                self._close(r, "forfeited")
-        for rv in self._revokes:
-            if rv.seat.side != declarer.side:
-                rv.forfeited = True
+        """A61; B63: the declarer cannot exact the penalties of incidents so far (which, the
+        referee says)."""
+        self._apply_outcome(declarer_penalties_forfeited(self._view()))
 
     def _prepare(self, r: Ruling, opt: Option, params: Mapping[str, Any]) -> Outcome:
         """What option `opt` of `r` does, as the referee rules it on a view of the hand;
@@ -295,6 +292,12 @@ class _Remedies(_LenientPlay):
                     self._revokes.append(revoke)
                     if now:
                         self._establish(revoke, True)
+            case ForfeitRulings(rulings=rulings):
+                for forfeited in rulings:
+                    self._close(self._open[forfeited], "forfeited")
+            case ForfeitRevokes(indices=indices):
+                for index in indices:
+                    self._revokes[index].forfeited = True
             case CompleteShortTrick(trick=index, seat=seat):
                 table = self._table
                 assert table is not None

@@ -27,12 +27,16 @@ from .referee import (
     Effect,
     EstablishRevoke,
     ExposeCards,
+    ForfeitRevokes,
+    ForfeitRulings,
+    GatherLastTrick,
     HandView,
     LapseObligations,
     LapseRulings,
     LogEvent,
     OmitCard,
     Outcome,
+    PlaceCard,
     QuestionRevokes,
     QuitTrick,
     RaiseIrregularity,
@@ -72,6 +76,59 @@ def establish(view: HandView, index: int) -> EstablishRevoke:
     """The revoke at `index` of the view's records established: by the revoking side playing
     to the following trick after it was asked about (A85), or by quitting its trick."""
     return EstablishRevoke(index, _counts(view.revokes[index]))
+
+
+# ------------------------------------------------------------------------------------------------
+# A card played.
+# ------------------------------------------------------------------------------------------------
+
+
+def judge_card_played(view: HandView, card: Card, seat: Seat | None) -> Outcome:
+    """`seat`'s `card` (by default the seat expected) put on the trick: admitted where the
+    code of laws rectifies what it is (a lead out of turn, Auction Bridge (1912), Laws 76-77;
+    a play before one's turn, Law 80), a full trick on the table quitted first; what the card
+    breaks is judged as it is placed
+    (:func:`~redouble.irregularities.judging.judge_play`), and the twelfth trick complete, the
+    thirteenth plays itself.
+
+    Raises:
+        GameError: a decision pending.
+        IllegalPlayError: the card is not held, a second card to the trick (see
+            ``play_together``), or out of turn where the code has no law on it.
+    """
+    check_free(view)
+    table = view.table
+    contract = view.contract
+    assert table is not None
+    assert contract is not None
+    player = seat if seat is not None else table.expected()
+    if not table.holds(player, card):
+        raise IllegalPlayError(f"{player.name.title()} does not hold {card}")
+    full = table.is_full()
+    if not full and player in table.cards:
+        raise IllegalPlayError(
+            f"{player.name.title()} has already played to this trick; two cards played at once "
+            "are play_together (A70, A82)"
+        )
+    lead = full or not table.cards
+    rightful = table.winner() if full else table.rightful
+    if lead and player != rightful:
+        kind = (
+            Irregularity.DECLARER_LEAD_OUT_OF_TURN
+            if player.side == contract.declarer.side
+            else Irregularity.LEAD_OUT_OF_TURN
+        )
+        require(view, kind, IllegalPlayError, f"{player.name.title()} leads out of turn")
+    elif not lead and player != table.expected():
+        require(
+            view,
+            Irregularity.PLAYED_BEFORE_TURN,
+            IllegalPlayError,
+            f"{player.name.title()} plays early",
+        )
+    played = LogEvent("play", player, {"card": str(card)})
+    quit_: tuple[Effect, ...] = (QuitTrick(),) if full else ()
+    return Outcome((played, *quit_, PlaceCard(player, card), GatherLastTrick()))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -573,3 +630,22 @@ def judge_surplus_found(view: HandView, *, restore: bool) -> Outcome:
             effects.append(RecordRevokes(revoke, Irregularity.REVOKE, ((on_table, now),), False))
             known.add((seat, on_table))
     return Outcome(tuple(effects))
+
+
+# ------------------------------------------------------------------------------------------------
+# Dummy's intervention.
+# ------------------------------------------------------------------------------------------------
+
+
+def declarer_penalties_forfeited(view: HandView) -> Outcome:
+    """Dummy's intervention (Auction Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63):
+    the declarer cannot exact the penalties of the incidents so far: the open rulings he may
+    claim (not those only the offender decides) and his adversaries' revokes."""
+    contract = view.contract
+    assert contract is not None
+    declarer = contract.declarer
+    rulings = tuple(
+        r.id for r in view.open_rulings if declarer in r.claimants and r.claimants != (r.offender,)
+    )
+    revokes = tuple(i for i, rv in enumerate(view.revokes) if rv.seat.side != declarer.side)
+    return Outcome((ForfeitRulings(rulings), ForfeitRevokes(revokes)))

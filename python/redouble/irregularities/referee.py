@@ -651,6 +651,20 @@ class RecordRevokes:
 
 
 @dataclass(frozen=True)
+class ForfeitRulings:
+    """The open rulings (by id) whose penalty is lost (dummy's intervention, A61; B63)."""
+
+    rulings: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ForfeitRevokes:
+    """The revokes at `indices` whose penalty is lost (dummy's intervention, A61; B63)."""
+
+    indices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class CompleteShortTrick:
     """Trick `trick`, quitted without `seat`'s card, takes the card left in his hand (A81)."""
 
@@ -691,6 +705,8 @@ Effect = (
     | SurplusFound
     | RestoreCard
     | RecordRevokes
+    | ForfeitRulings
+    | ForfeitRevokes
     | CompleteShortTrick
     | LogEvent
     | RaiseIrregularity
