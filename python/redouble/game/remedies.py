@@ -41,6 +41,7 @@ from ..irregularities.referee import (
     OmitCard,
     Outcome,
     PlaceCard,
+    PlayEffect,
     PlayOut,
     QuestionRevokes,
     QuitTrick,
@@ -238,7 +239,55 @@ class _Remedies(_LenientPlay):
                 self._spade_hand_not_played(contract, penalty)
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
-            # play (refplay)
+            case (
+                QuitTrick()
+                | OmitCard()
+                | LapseObligations()
+                | LapseRulings()
+                | EstablishRevoke()
+                | WithdrawRevoke()
+                | ReturnCards()
+                | RevokeCorrected()
+                | ReopenLastTrick()
+                | QuestionRevokes()
+                | SetAsideSurplus()
+                | SurplusFound()
+                | RestoreCard()
+                | RecordRevokes()
+                | ForfeitRulings()
+                | ForfeitRevokes()
+                | CompleteShortTrick()
+            ):  # play (refplay)
+                self._apply_play_effect(effect)
+            case LogEvent(kind=kind, seat=seat, data=data):
+                self._log.append(Event(kind, seat, dict(data)))
+            case RaiseIrregularity(request=request, decide=decide, void=void):
+                raised = self._raise_request(request)
+                if decide is not None:  # the law decides at once (A37 c, A40)
+                    self._decide_now(raised, decide)
+                if void:
+                    self._void_hand(raised)
+            case RegularCall(call=call, seat=seat):
+                needed = self._consent_needed.get(seat)
+                if call.kind is CallKind.DOUBLE and needed is not None:
+                    needed.given = False  # B56: a consent is for one re-double
+                self._regular_call(call, seat)
+            case CallTakesTurn():
+                self._declaring.call(Call.PASS)
+                self._calls_in_hand += 1
+                self._after_call()
+            case ExposedInDeclaring(seat=seat, card=card):
+                self._exposed_in_auction.append((seat, card))
+            case ForfeitDeclarerPenalties():
+                self._forfeit_declarer_penalties()
+            case NeedConsent(doubler=doubler, law=law, consenter=consenter, redouble_only=only):
+                self._consent_needed[doubler] = _Consent(law, consenter, redouble_only=only)
+            case _:  # every effect has its case: mypy checks the match is exhaustive
+                assert_never(effect)
+
+    def _apply_play_effect(self, effect: PlayEffect) -> None:
+        """Apply one of the play's own effects (a trick quitted, revokes, surplus cards)."""
+        match effect:
             case QuitTrick():
                 self._gather()
             case OmitCard(trick=index, seat=seat):
@@ -302,30 +351,7 @@ class _Remedies(_LenientPlay):
                 table = self._table
                 assert table is not None
                 table.complete_short_trick(index, seat)
-            case LogEvent(kind=kind, seat=seat, data=data):
-                self._log.append(Event(kind, seat, dict(data)))
-            case RaiseIrregularity(request=request, decide=decide, void=void):
-                raised = self._raise_request(request)
-                if decide is not None:  # the law decides at once (A37 c, A40)
-                    self._decide_now(raised, decide)
-                if void:
-                    self._void_hand(raised)
-            case RegularCall(call=call, seat=seat):
-                needed = self._consent_needed.get(seat)
-                if call.kind is CallKind.DOUBLE and needed is not None:
-                    needed.given = False  # B56: a consent is for one re-double
-                self._regular_call(call, seat)
-            case CallTakesTurn():
-                self._declaring.call(Call.PASS)
-                self._calls_in_hand += 1
-                self._after_call()
-            case ExposedInDeclaring(seat=seat, card=card):
-                self._exposed_in_auction.append((seat, card))
-            case ForfeitDeclarerPenalties():
-                self._forfeit_declarer_penalties()
-            case NeedConsent(doubler=doubler, law=law, consenter=consenter, redouble_only=only):
-                self._consent_needed[doubler] = _Consent(law, consenter, redouble_only=only)
-            case _:  # every effect has its case: mypy checks the match is exhaustive
+            case _:  # every play effect has its case: mypy checks the match is exhaustive
                 assert_never(effect)
 
 

@@ -672,6 +672,28 @@ class CompleteShortTrick:
     seat: Seat
 
 
+PlayEffect = (
+    QuitTrick
+    | OmitCard
+    | LapseObligations
+    | LapseRulings
+    | EstablishRevoke
+    | WithdrawRevoke
+    | ReturnCards
+    | RevokeCorrected
+    | ReopenLastTrick
+    | QuestionRevokes
+    | SetAsideSurplus
+    | SurplusFound
+    | RestoreCard
+    | RecordRevokes
+    | ForfeitRulings
+    | ForfeitRevokes
+    | CompleteShortTrick
+)
+"""The changes the play's own rulings ask of the game (:mod:`~redouble.irregularities.play_rulings`)."""
+
+
 Effect = (
     VoidDeal
     | DealStands
@@ -690,24 +712,7 @@ Effect = (
     | PlayOut
     | SpadeHandNotPlayed
     | ElectRevokePenalty
-    # play (refplay)
-    | QuitTrick
-    | OmitCard
-    | LapseObligations
-    | LapseRulings
-    | EstablishRevoke
-    | WithdrawRevoke
-    | ReturnCards
-    | RevokeCorrected
-    | ReopenLastTrick
-    | QuestionRevokes
-    | SetAsideSurplus
-    | SurplusFound
-    | RestoreCard
-    | RecordRevokes
-    | ForfeitRulings
-    | ForfeitRevokes
-    | CompleteShortTrick
+    | PlayEffect  # play (refplay)
     | LogEvent
     | RaiseIrregularity
     | RegularCall
