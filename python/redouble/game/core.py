@@ -412,6 +412,14 @@ class _HandState:
             consents=MappingProxyType(dict(self._consent_needed)),
             exposed_in_declaring=tuple(self._exposed_in_auction),
             hand_log=tuple(self._log[self._hand_log_start :]),
+            # play (refplay)
+            exposed=MappingProxyType(
+                {seat: frozenset(cards) for seat, cards in self._callable.items()}
+            ),
+            hand_rulings=tuple(self._hand_rulings),
+            claim_played_out=self._claim_played_out,
+            surplus=tuple(self._surplus),
+            conceded=self._conceded,
         )
 
     def _claimants(self, claimant: Claimant, offender: Seat | None) -> tuple[Seat, ...]:

@@ -11,6 +11,7 @@ from ..auction import Call, declaring_procedure
 from ..cards import Card, Seat, Suit
 from ..errors import RedoubleError
 from ..irregularities import Irregularity, IrregularityError, Option, Ruling
+from ..irregularities.play_rulings import declarer_penalties_forfeited
 from ..irregularities.referee import (
     NO_PENALTY,
     NOTHING,
@@ -20,6 +21,7 @@ from ..irregularities.referee import (
     AttentionCalled,
     BarPlayer,
     CallTakesTurn,
+    CompleteShortTrick,
     Concede,
     Consent,
     ConsentGiven,
@@ -32,27 +34,45 @@ from ..irregularities.referee import (
     DeclaringStands,
     Effect,
     ElectRevokePenalty,
+    EstablishRevoke,
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
+    ForfeitRevokes,
+    ForfeitRulings,
     GatherLastTrick,
     HandNotPlayed,
+    LapseObligations,
+    LapseRulings,
     LogEvent,
     MakeCall,
     NeedConsent,
     NotCallable,
+    OmitCard,
     Outcome,
     PlaceCard,
+    PlayEffect,
     PlayOut,
+    QuestionRevokes,
+    QuitTrick,
     RaiseIrregularity,
+    RecordRevokes,
     RegularCall,
+    ReopenLastTrick,
+    RestoreCard,
+    ReturnCards,
+    RevokeCorrected,
+    SetAsideSurplus,
     StartPlay,
+    SurplusFound,
     TakeBackTrick,
     VoidDeal,
+    WithdrawRevoke,
     WithdrawRuling,
     remedy,
 )
 from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.table import _Revoke
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
 
@@ -161,15 +181,9 @@ class _Remedies(_LenientPlay):
             self._score_lenient()
 
     def _forfeit_declarer_penalties(self) -> None:
-        """A61; B63: the declarer cannot exact the penalties of incidents so far."""
-        assert self._contract is not None
-        declarer = self._contract.declarer
-        for r in list(self._open.values()):
-            if declarer in r.claimants and r.claimants != (r.offender,):
-                self._close(r, "forfeited")
-        for rv in self._revokes:
-            if rv.seat.side != declarer.side:
-                rv.forfeited = True
+        """A61; B63: the declarer cannot exact the penalties of incidents so far (which, the
+        referee says)."""
+        self._apply_outcome(declarer_penalties_forfeited(self._view()))
 
     def _prepare(self, r: Ruling, opt: Option, params: Mapping[str, Any]) -> Outcome:
         """What option `opt` of `r` does, as the referee rules it on a view of the hand;
@@ -224,7 +238,7 @@ class _Remedies(_LenientPlay):
                 if last and len(table.tricks) == TRICKS - 1:
                     self._gather()
             case CorrectRevoke(ruling=ruling_id):
-                self._do_correct(next(rv for rv in self._revokes if rv.ruling == ruling_id))
+                self._correct(ruling_id)
             case Concede(tricks=tricks):
                 self._conceded = tricks
                 self._end_play()
@@ -232,6 +246,26 @@ class _Remedies(_LenientPlay):
                 self._claim_played_out = True
             case ElectRevokePenalty(side=side, how=how):
                 self._revoke_claims[side] = how
+            case (
+                QuitTrick()
+                | OmitCard()
+                | LapseObligations()
+                | LapseRulings()
+                | EstablishRevoke()
+                | WithdrawRevoke()
+                | ReturnCards()
+                | RevokeCorrected()
+                | ReopenLastTrick()
+                | QuestionRevokes()
+                | SetAsideSurplus()
+                | SurplusFound()
+                | RestoreCard()
+                | RecordRevokes()
+                | ForfeitRulings()
+                | ForfeitRevokes()
+                | CompleteShortTrick()
+            ):  # play (refplay)
+                self._apply_play_effect(effect)
             case LogEvent(kind=kind, seat=seat, data=data):
                 self._log.append(Event(kind, seat, dict(data)))
             case RaiseIrregularity(request=request, decide=decide, void=void):
@@ -275,6 +309,75 @@ class _Remedies(_LenientPlay):
             case NotCallable(seat=seat):
                 self._callable[seat].clear()
             case _:  # every effect has its case: mypy checks the match is exhaustive
+                assert_never(effect)
+
+    def _apply_play_effect(self, effect: PlayEffect) -> None:
+        """Apply one of the play's own effects (a trick quitted, revokes, surplus cards)."""
+        match effect:
+            case QuitTrick():
+                self._gather()
+            case OmitCard(trick=index, seat=seat):
+                self._omissions[index] = (seat, None)
+            case LapseObligations(pending=pending):
+                for spent in pending:
+                    self._obligations.remove(spent)
+            case LapseRulings(rulings=rulings):
+                self._lapse(rulings)
+            case EstablishRevoke(index=index, counts=counts):
+                self._establish(self._revokes[index], counts)
+            case WithdrawRevoke(index=index):
+                self._withdraw(self._revokes[index])
+            case ReturnCards(seats=seats):
+                table = self._table
+                assert table is not None
+                for follower in seats:
+                    table.take_back(follower)
+                if not table.cards:
+                    table.leader = table.rightful
+            case RevokeCorrected(index=index):
+                corrected = self._revokes[index]
+                corrected.corrected = True
+                decided = self._open.get(corrected.ruling)
+                if decided is not None:
+                    self._close(decided, "decided")
+            case ReopenLastTrick():
+                table = self._table
+                assert table is not None
+                table.reopen_last_trick()
+            case QuestionRevokes(indices=indices, questioned=questioned):
+                for index in indices:
+                    self._revokes[index].questioned = questioned
+            case SetAsideSurplus(trick=index, seat=seat, card=card):
+                table = self._table
+                assert table is not None
+                table.hands[seat] &= ~card.mask
+                self._callable[seat].discard(card)
+                self._surplus.append((index, seat, card))
+            case SurplusFound():
+                self._surplus.clear()
+            case RestoreCard(seat=seat, card=card):
+                table = self._table
+                assert table is not None
+                table.hands[seat] |= card.mask
+            case RecordRevokes(request=request, kind=kind, revokes=revokes, established=now):
+                raised = self._raise_request(request)
+                assert request.offender is not None
+                for index, card in revokes:
+                    revoke = _Revoke(request.offender, index, card, kind, raised.id)
+                    self._revokes.append(revoke)
+                    if now:
+                        self._establish(revoke, True)
+            case ForfeitRulings(rulings=rulings):
+                for forfeited in rulings:
+                    self._close(self._open[forfeited], "forfeited")
+            case ForfeitRevokes(indices=indices):
+                for index in indices:
+                    self._revokes[index].forfeited = True
+            case CompleteShortTrick(trick=index, seat=seat):
+                table = self._table
+                assert table is not None
+                table.complete_short_trick(index, seat)
+            case _:  # every play effect has its case: mypy checks the match is exhaustive
                 assert_never(effect)
 
 

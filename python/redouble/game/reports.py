@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
-from ..irregularities import (
-    Irregularity,
-    IrregularityError,
-    Obligation,
-    ObligationKind,
-)
+from ..irregularities import Irregularity, IrregularityError
+from ..irregularities.play_rulings import judge_call_exposed_card, judge_short_hand
 from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.rulings import (
     judge_consent,
@@ -19,7 +15,7 @@ from ..irregularities.rulings import (
     judge_new_deal_ground,
     judge_remark,
 )
-from .events import Event, Phase
+from .events import Phase
 from .remedies import _Remedies
 
 
@@ -69,20 +65,7 @@ class _Reports(_Remedies):
             GameError: strict game, not the play phase, or the card is not liable to be called.
         """
         self._need_lenient("call_exposed_card")
-        self._require(Irregularity.EXPOSED_CARD, GameError, "an exposed card")
-        if self._phase is not Phase.PLAY or self._contract is None:
-            raise GameError("no card can be called now")
-        c = _parse_card(card)
-        holder = next((s for s, cards in self._callable.items() if c in cards), None)
-        if holder is None or (self._table is not None and not self._table.holds(holder, c)):
-            raise GameError(f"{c} is not an exposed card liable to be called")
-        if seat is not None and Seat.of(seat) != self._contract.declarer:
-            raise GameError("only the declarer calls exposed cards")
-        self._log.append(Event("call_exposed_card", self._contract.declarer, {"card": str(c)}))
-        rule = self._code.rule(Irregularity.EXPOSED_CARD)
-        self._obligations.append(
-            (Obligation(ObligationKind.PLAY_CARD, holder, rule.law, card=c), None)
-        )
+        self._apply_outcome(judge_call_exposed_card(self._view(), card, seat))
 
     def consent(self, *, seat: Seat | int | str) -> None:
         """`seat` gives the consent a law requires before another player may double (Bridge,
@@ -210,9 +193,4 @@ class _Reports(_Remedies):
             GameError: strict game, or not the play phase.
         """
         self._need_lenient("report_short_hand")
-        self._require(Irregularity.SHORT_HAND, GameError, "a short hand")
-        if self._phase is not Phase.PLAY:
-            raise GameError("a short hand is found during the play")
-        s = Seat.of(seat)
-        self._log.append(Event("report_short_hand", s, {}))
-        self._raise(Irregularity.SHORT_HAND, s, data={"deal_stands": True})
+        self._apply_outcome(judge_short_hand(self._view(), seat))

@@ -4,35 +4,54 @@ B86-B91)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import Card, Seat
-from ..errors import GameError, IllegalPlayError
-from ..irregularities import Irregularity
-from ..irregularities.referee import TRICKS
-from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.play_rulings import (
+    judge_correct_revoke,
+    judge_correction,
+    judge_count_tricks,
+    judge_having_none,
+    judge_surplus_card,
+    judge_surplus_found,
+    surplus_detected,
+    withdrawn_with_trick,
+)
+from ..irregularities.referee import Effect, Outcome
 from ..irregularities.table import _Revoke
 from .core import _HandState
-from .events import Event, Phase
+from .events import Event
 
 
 class _RevokesAtTable(_HandState):
     """Revokes on record, their correction and the surplus cards of a lenient game
-    (internal)."""
+    (internal). What each act decides is the referee's
+    (:mod:`~redouble.irregularities.play_rulings`); the game applies it."""
 
-    def _establish(self, rv: _Revoke) -> None:
-        """The revoke `rv` can no longer be corrected: established (a dummy's card just stands)
-        (internal)."""
-        rv.established = rv.kind is not Irregularity.DUMMY_REVOKE
-        ruling = next(
-            (candidate for candidate in self._open.values() if candidate.id == rv.ruling), None
-        )
+    def _apply_outcome(self, outcome: Outcome) -> None:
+        """Apply the referee's `outcome` (the one place is :class:`_Remedies`)."""
+        raise NotImplementedError
+
+    def _apply_effect(self, effect: Effect) -> None:
+        """Apply one effect of an outcome (the one place is :class:`_Remedies`)."""
+        raise NotImplementedError
+
+    def _establish(self, rv: _Revoke, counts: bool) -> None:
+        """The revoke `rv` can no longer be corrected; `counts`: the referee finds it an
+        established revoke (a dummy's card just stands) (internal)."""
+        rv.established = counts
+        ruling = self._open.get(rv.ruling)
         if ruling is not None:
             self._close(ruling, "lapsed")
         if rv.established:
             self._log.append(
                 Event("revoke_established", rv.seat, {"card": str(rv.card), "trick": rv.trick})
             )
+
+    def _withdraw(self, rv: _Revoke) -> None:
+        """The revoke `rv` vanishes with its card taken back: its ruling lapses (internal)."""
+        rv.corrected = True
+        ruling = self._open.get(rv.ruling)
+        if ruling is not None:
+            self._close(ruling, "lapsed")
 
     def correct_revoke(self, *, seat: Seat | int | str | None = None) -> None:
         """Correct a revoke (or a penalty not complied with) before it is established (A73,
@@ -43,38 +62,7 @@ class _RevokesAtTable(_HandState):
             GameError: strict game, or no revoke can be corrected now; nothing changes.
         """
         self._need_lenient("correct_revoke")
-        table = self._table
-        if self._phase is not Phase.PLAY or table is None:
-            raise GameError("there is no revoke to correct")
-        who = None if seat is None else Seat.of(seat)
-        index = len(table.tricks)
-        open_ = [
-            rv
-            for rv in self._revokes
-            if rv.trick == index
-            and not rv.corrected
-            and not rv.established
-            and table.cards.get(rv.seat) == rv.card
-            and (who is None or rv.seat == who)
-        ]
-        questioned = [
-            rv
-            for rv in self._revokes
-            if rv.questioned
-            and rv.trick == index - 1
-            and not (rv.corrected or rv.established)
-            and (who is None or rv.seat == who)
-        ]
-        if not open_ and not questioned:
-            raise GameError(
-                "no revoke on the trick on the table can be corrected (it is established once "
-                "the trick is quitted) [Auction Bridge (1912), Laws 83, 85]"
-            )
-        rv = open_[0] if open_ else questioned[0]
-        self._log.append(Event("correct_revoke", rv.seat, {}))
-        if not open_:
-            table.reopen_last_trick()
-        self._do_correct(rv)
+        self._apply_outcome(judge_correct_revoke(self._view(), seat))
 
     def ask_having_none(self, *, seat: Seat | int | str, answered_no: bool = False) -> None:
         """`seat` asks his partner whether he has a card of the suit he has just renounced
@@ -96,34 +84,7 @@ class _RevokesAtTable(_HandState):
                 partner has not renounced to it.
         """
         self._need_lenient("ask_having_none")
-        self._require(Irregularity.REVOKE_QUESTION, GameError, "asking about a renounce")
-        table = self._table
-        if self._phase is not Phase.PLAY or table is None or not table.cards:
-            raise GameError("the question is asked before the trick is turned and quitted")
-        asker = Seat.of(seat)
-        partner = asker.partner
-        led = table.led_suit
-        card = table.cards.get(partner)
-        if card is None or partner == table.leader or card.suit == led:
-            raise GameError(
-                f"{partner.name.title()} has not renounced to the trick on the table [Auction Bridge (1912), Law 85]"
-            )
-        self._check_free()
-        index = len(table.tricks)
-        data: dict[str, Any] = {"answered_no": True} if answered_no else {}
-        self._log.append(Event("ask_having_none", asker, data))
-        revokes = [
-            rv
-            for rv in self._revokes
-            if rv.seat == partner and rv.trick == index and not (rv.corrected or rv.established)
-        ]
-        for rv in revokes:
-            rv.questioned = not answered_no
-        self._raise(
-            Irregularity.REVOKE_QUESTION,
-            partner,
-            data={"trick": index, "card": str(card), "revoke": bool(revokes), **data},
-        )
+        self._apply_outcome(judge_having_none(self._view(), seat, answered_no))
 
     def play_surplus_card(self, card: Card | str | int, *, seat: Seat | int | str) -> None:
         """`seat` puts a second card, unnoticed, on the trick on the table to which he has
@@ -141,26 +102,7 @@ class _RevokesAtTable(_HandState):
                 player who has not played to the trick on the table.
         """
         self._need_lenient("play_surplus_card")
-        self._require(Irregularity.SURPLUS_CARD, GameError, "a surplus card")
-        table = self._table
-        if self._phase is not Phase.PLAY or table is None:
-            raise GameError("no trick is on the table")
-        self._check_free()
-        assert self._contract is not None
-        player = Seat.of(seat)
-        played = _parse_card(card)
-        if player == self._contract.dummy:
-            raise IllegalPlayError("dummy's cards are played by the declarer (A82 excludes dummy)")
-        if player not in table.cards:
-            raise IllegalPlayError(
-                f"{player.name.title()} has not played to the trick on the table"
-            )
-        if not table.holds(player, played):
-            raise IllegalPlayError(f"{player.name.title()} does not hold {played}")
-        self._log.append(Event("play_surplus_card", player, {"card": str(played)}))
-        table.hands[player] &= ~played.mask
-        self._callable[player].discard(played)
-        self._surplus.append((len(table.tricks), player, played))
+        self._apply_outcome(judge_surplus_card(self._view(), card, seat))
         self._surplus_found_by_want_of_a_card()
 
     def count_tricks(self, *, seat: Seat | int | str) -> int:
@@ -175,112 +117,30 @@ class _RevokesAtTable(_HandState):
                 pending.
         """
         self._need_lenient("count_tricks")
-        self._require(Irregularity.SURPLUS_CARD, GameError, "counting the tricks")
-        if self._phase is not Phase.PLAY or self._table is None:
-            raise GameError(
-                "the tricks are counted during the play [Auction Bridge (1912), Law 82]"
-            )
-        self._check_free()
-        self._log.append(Event("count_tricks", Seat.of(seat), {}))
-        return self._restore_surplus(restore=True)
+        found = len(self._surplus)
+        self._apply_outcome(judge_count_tricks(self._view(), seat))
+        return found
 
     def _surplus_found_by_want_of_a_card(self) -> None:
         """A player with a surplus card out of his hand has none to play: the error is
         detected and the tricks counted (A82) (internal)."""
-        table = self._table
-        if not self._surplus or self._phase is not Phase.PLAY or table is None:
-            return
-        if len(table.tricks) < TRICKS and not table.hands[table.expected()]:
+        if surplus_detected(self._view()):
             self._restore_surplus(restore=True)
 
-    def _restore_surplus(self, *, restore: bool) -> int:
-        """A82: each surplus card back to its holder (when `restore`), and his revokes meanwhile
-        made (the suit led held only by the surplus card, another suit played) established
-        (internal)."""
-        table = self._table
-        assert table is not None
-        found = list(self._surplus)
-        self._surplus.clear()
-        for index, seat, card in found:
-            if restore:
-                table.hands[seat] |= card.mask
-            meanwhile = table.renounced_meanwhile(self._revokes, index, seat, card)
-            ruling = self._raise(
-                Irregularity.SURPLUS_CARD,
-                seat,
-                data={
-                    "trick": index,
-                    "card": str(card),
-                    "restored": restore,
-                    "revokes": [later for later, _ in meanwhile],
-                },
-            )
-            for later, played in meanwhile:
-                rv = _Revoke(seat, later, played, Irregularity.REVOKE, ruling.id)
-                self._revokes.append(rv)
-                self._establish(rv)
-            # A renounce on the trick still on the table is a revoke that may yet be corrected.
-            now = table.cards.get(seat)
-            on_table = len(table.tricks)
-            known = any(rv.seat == seat and rv.trick == on_table for rv in self._revokes)
-            renounced = now is not None and card.suit == table.led_suit and now.suit != card.suit
-            if restore and renounced and now is not None and seat != table.leader and not known:
-                revoke_ruling = self._raise(
-                    Irregularity.REVOKE, seat, data={"card": str(now), "trick": on_table}
-                )
-                self._revokes.append(
-                    _Revoke(seat, on_table, now, Irregularity.REVOKE, revoke_ruling.id)
-                )
-        return len(found)
+    def _restore_surplus(self, *, restore: bool) -> None:
+        """A82: the surplus cards found, as the referee rules (internal)."""
+        self._apply_outcome(judge_surplus_found(self._view(), restore=restore))
 
-    def _do_correct(self, rv: _Revoke) -> None:
-        table = self._table
-        assert table is not None
-        index = rv.trick
-        after = table.order[table.order.index(rv.seat) :]
-        for other in self._revokes:  # the followers' cards go back: their revokes vanish
-            withdrawn = other is not rv and other.trick == index and other.seat in after[1:]
-            if withdrawn and not other.corrected and not other.established:
-                other.corrected = True
-                ruling = self._open.get(other.ruling)
-                if ruling is not None:
-                    self._close(ruling, "lapsed")
-        for follower in reversed(after):
-            table.take_back(follower)
-        if not table.cards:
-            table.leader = table.rightful
-        rv.corrected = True
-        ruling = next(
-            (candidate for candidate in self._open.values() if candidate.id == rv.ruling), None
-        )
-        if ruling is not None:
-            self._close(ruling, "decided")
-        assert self._contract is not None
-        if rv.obligation is not None:
-            self._obligations.append(
-                (rv.obligation, index if not rv.obligation.on_lead_only else None)
-            )
-        if rv.kind is Irregularity.REVOKE and rv.seat.side != self._contract.declarer.side:
-            self._raise(
-                Irregularity.REVOKE_CORRECTED,
-                rv.seat,
-                data={
-                    "card": str(rv.card),
-                    "trick": index,
-                    "withdrawn": [follower.letter for follower in after],
-                },
-            )
+    def _correct(self, ruling: int) -> None:
+        """Correct the revoke recorded by `ruling`, as the referee rules the correction on the
+        trick as it lies (internal)."""
+        index = next(i for i, rv in enumerate(self._revokes) if rv.ruling == ruling)
+        self._apply_outcome(judge_correction(self._view(), index))
 
     def _take_back_all(self) -> None:
         """Every card of the trick on the table goes back to its holder; revokes among them
         vanish with them."""
         table = self._table
         assert table is not None
-        index = len(table.tricks)
-        for rv in self._revokes:
-            if rv.trick == index and not rv.established and not rv.corrected:
-                rv.corrected = True
-                ruling = self._open.get(rv.ruling)
-                if ruling is not None:
-                    self._close(ruling, "lapsed")
+        self._apply_outcome(withdrawn_with_trick(self._view()))
         table.take_back_all()

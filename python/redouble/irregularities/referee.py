@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
-from ..cards import Card, CardSet, Seat, Side, Suit
+from ..cards import Card, CardSet, Seat, Side, Strain, Suit
 from ..deal import Deal
 from ..errors import IrregularityError
 from ..laws import LawSet
@@ -111,6 +111,39 @@ class TableView(Protocol):
         """The plays complying with `o` (empty: it cannot be complied with)."""
         ...
 
+    # play (refplay): what the referee reads of the cards for claims, corrections, surplus cards
+    @property
+    def hands(self) -> Sequence[int]:
+        """Each seat's unplayed cards, as masks."""
+        ...
+
+    @property
+    def strain(self) -> Strain:
+        """The strain of the play."""
+        ...
+
+    @property
+    def order(self) -> Sequence[Seat]:
+        """The seats that played to the trick on the table, in the order they played."""
+        ...
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit led to the trick on the table (None while it is empty)."""
+        ...
+
+    def hand(self, seat: Seat) -> CardSet:
+        """`seat`'s unplayed cards."""
+        ...
+
+    def winner(self) -> Seat:
+        """Who wins the trick on the table as it lies."""
+        ...
+
+    def trick_in_rotation(self) -> list[Card]:
+        """The cards of the trick on the table, from its leader round."""
+        ...
+
 
 class RevokeView(Protocol):
     """A revoke (or a penalty not complied with) on record, read-only."""
@@ -153,6 +186,17 @@ class RevokeView(Protocol):
     @property
     def questioned(self) -> bool:
         """Whether it was asked about before its trick was quitted (A85)."""
+        ...
+
+    # play (refplay)
+    @property
+    def kind(self) -> Irregularity:
+        """What the card was: a revoke, dummy's revoke, a penalty not complied with."""
+        ...
+
+    @property
+    def obligation(self) -> Obligation | None:
+        """The penalty not complied with (None for a revoke)."""
         ...
 
 
@@ -320,6 +364,17 @@ class HandView:
     """The cards exposed during the auction, by their holders (Auction Bridge (1912), Law 65)."""
     hand_log: tuple[LoggedEvent, ...] = ()
     """The events logged in the hand so far, its deal first."""
+    # play (refplay)
+    exposed: Mapping[Seat, frozenset[Card]] = field(default_factory=dict)
+    """The cards exposed and liable to be called, by holder (held or not: the referee checks)."""
+    hand_rulings: tuple[Ruling, ...] = ()
+    """Every ruling of the hand so far, open or closed, oldest first."""
+    claim_played_out: bool = False
+    """Whether a claim is being played out (the adversaries chose ``play_out``)."""
+    surplus: tuple[tuple[int, Seat, Card], ...] = ()
+    """Surplus cards out of their holders' hands (A82): (trick, holder, card), in order."""
+    conceded: PerSide | None = None
+    """The tricks the adversaries conceded to a claim, once conceded."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -599,6 +654,160 @@ class ElectRevokePenalty:
     how: str
 
 
+# -- play (refplay): the play's own changes: tricks quitted, revokes and surplus cards -----------
+
+
+@dataclass(frozen=True)
+class QuitTrick:
+    """The trick on the table is turned and quitted; the game then asks what that
+    establishes and lets lapse (:func:`~redouble.irregularities.play_rulings.judge_quit`)."""
+
+
+@dataclass(frozen=True)
+class OmitCard:
+    """Trick `trick` is quitted without `seat`'s card (A81; B83), until the ruling on it."""
+
+    trick: int
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class LapseObligations:
+    """The penalties waiting on a play that lapse (their trick is quitted)."""
+
+    pending: tuple[Pending, ...]
+
+
+@dataclass(frozen=True)
+class LapseRulings:
+    """The open rulings (by id) whose penalty can no longer be claimed."""
+
+    rulings: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class EstablishRevoke:
+    """The revoke at `index` of the view's records can no longer be corrected: its ruling
+    lapses; `counts`: it is an established revoke the penalty follows (a card of dummy's
+    just stands)."""
+
+    index: int
+    counts: bool
+
+
+@dataclass(frozen=True)
+class WithdrawRevoke:
+    """The revoke at `index` vanishes with its card taken back; its ruling lapses."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class ReturnCards:
+    """The cards of `seats` on the trick on the table go back to their hands, in that order
+    (the rightful leader leads if none is left)."""
+
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class RevokeCorrected:
+    """The revoke at `index` is corrected: its ruling is decided."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class ReopenLastTrick:
+    """The trick last quitted comes back to the table as it was played (A85)."""
+
+
+@dataclass(frozen=True)
+class QuestionRevokes:
+    """The revokes at `indices` were asked about ("Having none?", A85): `questioned` says
+    whether quitting their trick still leaves them open."""
+
+    indices: tuple[int, ...]
+    questioned: bool
+
+
+@dataclass(frozen=True)
+class SetAsideSurplus:
+    """`seat`'s surplus `card` put on trick `trick` (A82): out of his hand, not callable."""
+
+    trick: int
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True)
+class SurplusFound:
+    """The surplus cards are found (A82): off the record, each ruled on by what follows."""
+
+
+@dataclass(frozen=True)
+class RestoreCard:
+    """`card` goes back to `seat`'s hand (a surplus card restored, A82)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True)
+class RecordRevokes:
+    """Raise `request`; then record a revoke of kind `kind` by its offender, on its ruling,
+    for each (trick, card) of `revokes`, established at once when `established`."""
+
+    request: RaiseRuling
+    kind: Irregularity
+    revokes: tuple[tuple[int, Card], ...]
+    established: bool
+
+
+@dataclass(frozen=True)
+class ForfeitRulings:
+    """The open rulings (by id) whose penalty is lost (dummy's intervention, A61; B63)."""
+
+    rulings: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ForfeitRevokes:
+    """The revokes at `indices` whose penalty is lost (dummy's intervention, A61; B63)."""
+
+    indices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CompleteShortTrick:
+    """Trick `trick`, quitted without `seat`'s card, takes the card left in his hand (A81)."""
+
+    trick: int
+    seat: Seat
+
+
+PlayEffect = (
+    QuitTrick
+    | OmitCard
+    | LapseObligations
+    | LapseRulings
+    | EstablishRevoke
+    | WithdrawRevoke
+    | ReturnCards
+    | RevokeCorrected
+    | ReopenLastTrick
+    | QuestionRevokes
+    | SetAsideSurplus
+    | SurplusFound
+    | RestoreCard
+    | RecordRevokes
+    | ForfeitRulings
+    | ForfeitRevokes
+    | CompleteShortTrick
+)
+"""The changes the play's own rulings ask of the game (:mod:`~redouble.irregularities.play_rulings`)."""
+
+
 Effect = (
     VoidDeal
     | DealStands
@@ -616,6 +825,7 @@ Effect = (
     | Concede
     | PlayOut
     | ElectRevokePenalty
+    | PlayEffect  # play (refplay)
     | LogEvent
     | RaiseIrregularity
     | RegularCall

@@ -8,8 +8,7 @@ table, so it keeps the cards on a looser model, owned by this module (internal):
   accepting revokes, leads out of turn, premature plays, a surplus card out of its holder's
   hand and tricks with a card omitted; and what the game asks of the cards as they lie:
   following suit, the penalty obligations that apply to a play and the plays complying with
-  them, a trick taken back or reopened, a short trick completed, the renounces a surplus card
-  made revokes;
+  them, a trick taken back or reopened, a short trick completed;
 - :class:`_Revoke`: the record of an irregular card (a revoke, a penalty not complied with)
   that the revoke penalty may follow;
 - :func:`_exposed_cards`: the exposed cards still liable to be called.
@@ -250,24 +249,6 @@ class _TablePlay:
         order = [old.leader.next(k) for k in range(4)]
         winner = trick_winner_of(cards, old.leader, t.strain)
         t.tricks[index] = Trick(old.leader, tuple(cards[s] for s in order), winner)
-
-    def renounced_meanwhile(
-        self, revokes: Sequence[_Revoke], index: int, seat: Seat, card: Card
-    ) -> list[tuple[int, Card]]:
-        """A82: the tricks quitted after trick `index` to which `seat` renounced the suit of
-        his surplus card `card` (a revoke not yet in `revokes`), each with the card he played."""
-        t = self
-        meanwhile: list[tuple[int, Card]] = []
-        for j in range(index + 1, len(t.tricks)):
-            trick = t.tricks[j]
-            if len(trick.cards) != 4 or trick.leader == seat:
-                continue
-            played = next(trick.cards[k] for k in range(4) if trick.player_of(k) == seat)
-            led = trick.cards[0].suit
-            known = any(rv.seat == seat and rv.trick == j for rv in revokes)
-            if card.suit == led and played.suit != led and not known:
-                meanwhile.append((j, played))
-        return meanwhile
 
 
 def _exposed_cards(
