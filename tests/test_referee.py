@@ -621,3 +621,101 @@ def test_an_auction_refuses_the_bridge_acts_let_stand_and_nothing_changes() -> N
     with pytest.raises(IllegalCallError, match="no doubling conversation"):
         auction.double_by(E)
     assert [str(call) for call in auction.calls] == ["1H"]
+
+
+def test_the_referee_rules_a_decision_and_the_consultation_that_loses_its_penalty() -> None:
+    """Bridge (Elwell, 1906), Law 97: partners who consult before choosing pay the penalty; the
+    ruling falls back to its option without one. Auction Bridge (1912) allows the consultation
+    (Case 1): the option chosen is applied."""
+    from redouble.irregularities.referee import (
+        DeclaringStands,
+        ForfeitRulings,
+        LogEvent,
+        RaiseIrregularity,
+        WithdrawRuling,
+    )
+    from redouble.irregularities.rulings import judge_decide
+
+    none = {"card": None, "suit": None, "call": None}
+    # Law 46: South makes the trump without permission; East (eldest hand) may exact a new deal.
+    g = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    g.call("H", seat=S)
+    (ruling,) = g.pending
+    before = g.to_json()
+    plain = judge_decide(view(g), ruling, "new_deal", E, none).effects
+    consulted = judge_decide(view(g), ruling, "new_deal", E, none, consulted=True).effects
+    assert g.to_json() == before
+    assert plain[:2] == (
+        LogEvent("decide", E, {"option": "new_deal", "ruling": ruling.id}),
+        WithdrawRuling(ruling.id),
+    )
+    assert plain[2:] == remedy(view(g), ruling, "new_deal", none).effects
+    assert consulted[0] == LogEvent(
+        "decide", E, {"option": "new_deal", "ruling": ruling.id, "consulted": True}
+    )
+    assert consulted[2] == RaiseIrregularity(
+        RaiseRuling(
+            Irregularity.CONSULTATION,
+            E,
+            data={"ruling": ruling.id, "penalty_lost": True},
+            options=(),
+        )
+    )
+    # The trump stands (the option without a penalty), made on the referee's own copy.
+    (stands,) = consulted[3:]
+    assert isinstance(stands, DeclaringStands)
+    assert stands.declaring.maker is S
+    assert g.declaring.maker is None
+    # Law 47: the make passed back has no option without a penalty: nothing is exacted.
+    g = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    g.call("P")
+    g.call("P")
+    (ruling,) = g.pending
+    effects = judge_decide(view(g), ruling, "new_deal", E, none, consulted=True).effects
+    assert effects[1] == ForfeitRulings((ruling.id,))
+    assert len(effects) == 3
+    # Refused, nothing changed: a seat that may not decide, an option the rule has not.
+    with pytest.raises(IrregularityError, match="may not decide"):
+        judge_decide(view(g), ruling, "new_deal", N, none)
+    with pytest.raises(IrregularityError):
+        judge_decide(view(g), ruling, "no_such_option", E, none)
+    # Auction Bridge (1912) allows the consultation: the penalty is not lost.
+    g, ruling_id = _insufficient()
+    (ruling,) = g.pending
+    effects = judge_decide(view(g), ruling, "condone", N, none, consulted=True).effects
+    assert effects[2].request.data == {"ruling": ruling_id, "penalty_lost": False}
+    assert effects[3:] == remedy(view(g), ruling, "condone", none).effects
+
+
+def test_the_referee_rules_a_wrong_penalty_demanded() -> None:
+    """Bridge (Elwell, 1906), Law 102: after a wrong penalty is demanded none can be enforced;
+    Auction Bridge (1912) abolished the rule: the demand is only recorded."""
+    from redouble.irregularities.referee import (
+        DeclaringStands,
+        ForfeitRulings,
+        LogEvent,
+        RaiseIrregularity,
+    )
+    from redouble.irregularities.rulings import judge_wrong_penalty
+
+    g = Game("bridge_1906", deals=[DEAL] * 4, strict=False)
+    g.call("H", seat=S)
+    (ruling,) = g.pending
+    before = g.to_json()
+    effects = judge_wrong_penalty(view(g), ruling, E).effects
+    assert g.to_json() == before
+    assert effects[:3] == (
+        LogEvent("record_wrong_penalty", E, {"ruling": ruling.id}),
+        RaiseIrregularity(
+            RaiseRuling(Irregularity.WRONG_PENALTY, E, data={"ruling": ruling.id}, options=())
+        ),
+        ForfeitRulings((ruling.id,)),
+    )
+    (stands,) = effects[3:]
+    assert isinstance(stands, DeclaringStands)
+    assert stands.declaring.maker is S
+    g, _ = _insufficient()
+    (ruling,) = g.pending
+    assert judge_wrong_penalty(view(g), ruling, N).effects == (
+        LogEvent("record_wrong_penalty", N, {"ruling": ruling.id}),
+    )

@@ -9,12 +9,9 @@ from typing import Any, assert_never
 
 from ..auction import Call, declaring_procedure
 from ..cards import Card, Seat, Suit
-from ..errors import RedoubleError
-from ..irregularities import Irregularity, IrregularityError, Option, Ruling
+from ..irregularities import Option, Ruling
 from ..irregularities.play_rulings import declarer_penalties_forfeited
 from ..irregularities.referee import (
-    NO_PENALTY,
-    NOTHING,
     TRICKS,
     AddObligation,
     AfterCall,
@@ -71,7 +68,7 @@ from ..irregularities.referee import (
     WithdrawRuling,
     remedy,
 )
-from ..irregularities.referee import parse_card as _parse_card
+from ..irregularities.rulings import judge_decide, judge_wrong_penalty
 from ..irregularities.table import _Revoke
 from .events import Event, Phase
 from .lenient_play import _LenientPlay
@@ -114,42 +111,10 @@ class _Remedies(_LenientPlay):
         self._need_lenient("decide")
         open_ruling = self._find_ruling(ruling)
         by = None if seat is None else Seat.of(seat)
-        if by is not None and open_ruling.claimants and by not in open_ruling.claimants:
-            raise IrregularityError(
-                f"{by.name.title()} may not decide ruling {open_ruling.id}; claimants: "
-                f"{', '.join(claimant.letter for claimant in open_ruling.claimants)}"
-            )
-        opt = open_ruling.option(option)
-        params: dict[str, Any] = {"card": card, "suit": suit, "call": call}
-        # Bridge (Elwell, 1906), Law 97: "If they do so consult, the penalty is paid" — for
-        # every penalty, whether one adversary may claim it (Laws 46, 47, 67: the eldest hand)
-        # or either may; a lone claimant consults his partner all the same.
-        forfeit = consulted and self._code.consultation_forfeits and opt.code not in NO_PENALTY
-        chosen: Option | None = opt
-        if forfeit:
-            # The penalty is paid: the ruling falls back to its option without a penalty, or,
-            # where it has none (Law 67's new deal, Law 47's choice), closes with nothing
-            # exacted and the hand goes on as it stands.
-            chosen = next(
-                (other for other in open_ruling.options if other.code in NO_PENALTY), None
-            )
-        outcome = self._prepare(open_ruling, chosen, params) if chosen is not None else NOTHING
-        data: dict[str, Any] = {"option": option, "ruling": open_ruling.id}
-        for key, value in params.items():
-            if value is not None:
-                data[key] = _as_logged(key, value)
-        if consulted:
-            data["consulted"] = True
-        self._log.append(Event("decide", by, data))
-        self._close(open_ruling, "decided" if chosen is not None else "forfeited")
-        if consulted:
-            self._raise(
-                Irregularity.CONSULTATION,
-                by,
-                data={"ruling": open_ruling.id, "penalty_lost": forfeit},
-                options=(),
-            )
-        self._apply_outcome(outcome)
+        params = {"card": card, "suit": suit, "call": call}
+        self._apply_outcome(
+            judge_decide(self._view(), open_ruling, option, by, params, consulted=consulted)
+        )
         if self._phase is Phase.SETTLE and not self._open:
             self._score_lenient()
 
@@ -164,19 +129,9 @@ class _Remedies(_LenientPlay):
             IrregularityError: no such open ruling.
         """
         self._need_lenient("record_wrong_penalty")
-        r = self._find_ruling(ruling)
+        open_ruling = self._find_ruling(ruling)
         by = None if seat is None else Seat.of(seat)
-        self._log.append(Event("record_wrong_penalty", by, {"ruling": r.id}))
-        if not self._code.wrong_penalty_forfeits:
-            return
-        fallback = next((o for o in r.options if o.code in NO_PENALTY), None)
-        self._raise(Irregularity.WRONG_PENALTY, by, data={"ruling": r.id}, options=())
-        if fallback is None:
-            self._close(r, "forfeited")
-            return
-        outcome = self._prepare(r, fallback, {})
-        self._close(r, "forfeited")
-        self._apply_outcome(outcome)
+        self._apply_outcome(judge_wrong_penalty(self._view(), open_ruling, by))
         if self._phase is Phase.SETTLE and not self._open:
             self._score_lenient()
 
@@ -379,16 +334,3 @@ class _Remedies(_LenientPlay):
                 table.complete_short_trick(index, seat)
             case _:  # every play effect has its case: mypy checks the match is exhaustive
                 assert_never(effect)
-
-
-def _as_logged(key: str, value: Any) -> str:
-    """A decision's parameter as the log writes it: the text its reader parses back (a suit by
-    its letter, a card by its name), whatever form the caller gave it in."""
-    if isinstance(value, Suit):
-        return value.letter
-    if key == "card" and not isinstance(value, str):
-        try:
-            return str(_parse_card(value))
-        except (RedoubleError, TypeError):
-            pass  # not a card: no option took it, and the log keeps what was said
-    return str(value)

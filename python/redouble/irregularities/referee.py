@@ -497,8 +497,9 @@ class AttentionCalled:
 
 @dataclass(frozen=True)
 class WithdrawRuling:
-    """Open ruling `ruling` is closed, decided by what follows (a free correction, Auction
-    Bridge (1912), Law 52, withdraws the Law 50 ruling on the declaration corrected)."""
+    """Open ruling `ruling` is closed, decided by what follows: an option chosen, or a free
+    correction (Auction Bridge (1912), Law 52, withdraws the Law 50 ruling on the declaration
+    corrected)."""
 
     ruling: int
 

@@ -11,13 +11,17 @@ changes. The game (:mod:`redouble.game`) checks the arguments, asks, and applies
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from ..auction import Bar, Call, CallKind, Contract
-from ..cards import Card, Seat, Side
+from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
 from ..scoring import PerSide
 from .catalogue import Claimant, Irregularity, Option, Ruling
 from .referee import (
+    NO_PENALTY,
+    NOTHING,
     TOP_LEVEL,
     AfterCall,
     AttentionCalled,
@@ -31,6 +35,7 @@ from .referee import (
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
+    ForfeitRulings,
     HandNotPlayed,
     HandView,
     LogEvent,
@@ -43,6 +48,7 @@ from .referee import (
     StartPlay,
     WithdrawRuling,
     parse_card,
+    remedy,
     side_bids,
     stand_auction,
 )
@@ -151,6 +157,102 @@ def lapsed_on_quit(view: HandView) -> tuple[int, ...]:
 def lapsed_at_end(view: HandView) -> tuple[int, ...]:
     """Every ruling still open when the play is over: its penalty was not claimed in time."""
     return tuple(ruling.id for ruling in view.open_rulings)
+
+
+# ------------------------------------------------------------------------------------------------
+# Decisions on open rulings.
+# ------------------------------------------------------------------------------------------------
+
+
+def as_logged(key: str, value: Any) -> str:
+    """A decision's parameter as the log writes it: the text its reader parses back (a suit by
+    its letter, a card by its name), whatever form the caller gave it in."""
+    if isinstance(value, Suit):
+        return value.letter
+    if key == "card" and not isinstance(value, str):
+        try:
+            return str(parse_card(value))
+        except (RedoubleError, TypeError):
+            pass  # not a card: no option took it, and the log keeps what was said
+    return str(value)
+
+
+def judge_decide(
+    view: HandView,
+    ruling: Ruling,
+    option: str,
+    by: Seat | None,
+    params: Mapping[str, Any],
+    *,
+    consulted: bool = False,
+) -> Outcome:
+    """Option `option` of open ruling `ruling` chosen by `by` (None: not said), with the
+    parameters some options need (``card``, ``suit``, ``call``; None where not given).
+
+    The decision is logged and the ruling closed, then the option's rectification or penalty
+    follows. `consulted`: the partners consulted before choosing. Auction Bridge (1912) allows
+    it (Case 1); in Bridge (Elwell, 1906), Law 97, "If they do so consult, the penalty is
+    paid": for every penalty, whether one adversary may claim it (Laws 46, 47, 67) or either
+    may, a lone claimant consulting his partner all the same. The ruling then falls back to its
+    option without a penalty or, where it has none (Law 67's new deal, Law 47's choice), closes
+    with nothing exacted and the hand goes on as it stands.
+
+    Raises:
+        IrregularityError: a seat that may not decide, no such option, or a missing or wrong
+            parameter; nothing changes.
+    """
+    if by is not None and ruling.claimants and by not in ruling.claimants:
+        raise IrregularityError(
+            f"{by.name.title()} may not decide ruling {ruling.id}; claimants: "
+            f"{', '.join(claimant.letter for claimant in ruling.claimants)}"
+        )
+    opt = ruling.option(option)
+    chosen: Option | None = opt
+    forfeit = consulted and view.code.consultation_forfeits and opt.code not in NO_PENALTY
+    if forfeit:
+        chosen = next((other for other in ruling.options if other.code in NO_PENALTY), None)
+    # Asked before anything changes: an option that cannot be applied raises here.
+    outcome = remedy(view, ruling, chosen.code, params) if chosen is not None else NOTHING
+    data: dict[str, Any] = {"option": option, "ruling": ruling.id}
+    for key, value in params.items():
+        if value is not None:
+            data[key] = as_logged(key, value)
+    if consulted:
+        data["consulted"] = True
+    effects: list[Effect] = [
+        LogEvent("decide", by, data),
+        WithdrawRuling(ruling.id) if chosen is not None else ForfeitRulings((ruling.id,)),
+    ]
+    if consulted:
+        effects.append(
+            RaiseIrregularity(
+                RaiseRuling(
+                    Irregularity.CONSULTATION,
+                    by,
+                    data={"ruling": ruling.id, "penalty_lost": forfeit},
+                    options=(),
+                )
+            )
+        )
+    return Outcome((*effects, *outcome.effects))
+
+
+def judge_wrong_penalty(view: HandView, ruling: Ruling, by: Seat | None) -> Outcome:
+    """A penalty the laws do not give was demanded for open ruling `ruling`. In Bridge (Elwell,
+    1906), Law 102, none can then be enforced: the ruling falls back to its option without a
+    penalty, or closes with nothing exacted. Auction Bridge (1912) abolished that rule: the
+    demand is recorded and the claimants may still choose."""
+    logged = LogEvent("record_wrong_penalty", by, {"ruling": ruling.id})
+    if not view.code.wrong_penalty_forfeits:
+        return Outcome((logged,))
+    fallback = next((o for o in ruling.options if o.code in NO_PENALTY), None)
+    raised = RaiseIrregularity(
+        RaiseRuling(Irregularity.WRONG_PENALTY, by, data={"ruling": ruling.id}, options=())
+    )
+    closed = ForfeitRulings((ruling.id,))
+    if fallback is None:
+        return Outcome((logged, raised, closed))
+    return Outcome((logged, raised, closed, *remedy(view, ruling, fallback.code, {}).effects))
 
 
 # ------------------------------------------------------------------------------------------------
