@@ -176,8 +176,11 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   redouble::Rng rng(seed);
   redouble::SearchTechniques without;
   without.later_tricks = false;
+  redouble::SearchTechniques two;  // the bound's first form: at most two tricks in T_D suits
+  two.later_tricks_holders = false;
   redouble::Solver on(redouble::SolverOptions{std::size_t{4} << 20, {}});
   redouble::Solver off(redouble::SolverOptions{std::size_t{4} << 20, without});
+  redouble::Solver first(redouble::SolverOptions{std::size_t{4} << 20, two});
   int checked = 0;
   for (int cards = 3; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
@@ -216,14 +219,17 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
                                     std::to_string(strain) + " leader " + std::to_string(leader);
           check(on.solve(p) == want, "later tricks on: " + where);
           check(off.solve(p) == want, "later tricks off: " + where);
+          check(first.solve(p) == want, "later tricks, first form: " + where);
           ++checked;
         }
       }
     }
   }
   check(on.stats().nodes != off.stats().nodes, "the later-tricks bound changed no search");
-  std::printf("later tricks: nodes with the bound %llu, without %llu\n",
+  check(on.stats().nodes != first.stats().nodes, "counting top-card holders changed no search");
+  std::printf("later tricks: nodes with the bound %llu, its first form %llu, without %llu\n",
               static_cast<unsigned long long>(on.stats().nodes),
+              static_cast<unsigned long long>(first.stats().nodes),
               static_cast<unsigned long long>(off.stats().nodes));
   return checked;
 }
@@ -450,9 +456,10 @@ int main(int argc, char** argv) {
   // Each technique off in turn (the bench driver's ablation switches): same answers.
   using T = redouble::SearchTechniques;
   int ablated = 0;
-  for (bool T::*member : {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound,
-                          &T::lead_lookahead, &T::move_ordering, &T::killer_moves,
-                          &T::equivalent_cards, &T::skip_irrelevant, &T::guess, &T::later_tricks}) {
+  for (bool T::*member :
+       {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
+        &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant, &T::guess,
+        &T::later_tricks, &T::later_tricks_holders}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);

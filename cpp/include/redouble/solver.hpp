@@ -50,6 +50,10 @@ struct SearchTechniques {
   /// The side on lead needs every trick in no trump: the lengths of the suits it tops must hold
   /// them (DDS's later-tricks idea, in the weaker form proved in cpp/src/solver/bounds.hpp).
   bool later_tricks = true;
+  /// In that bound, the defenders' suits hold at most one trick fewer than the most of their top
+  /// cards one defender holds (none when no defender holds two): the defender holding them can
+  /// only be squeezed out of one once every card it holds is such a top card. Off: at most two.
+  bool later_tricks_holders = true;
 };
 
 /// Construction-time settings of a Solver.

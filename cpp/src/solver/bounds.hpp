@@ -315,46 +315,52 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
   return 1;
 }
 
-/// "Need every trick" (DDS's LaterTricksMIN/MAX idea, in a weaker form we can prove). Only in no
-/// trump, or once no trump is left (the trick rules are then no trump's). The side on lead, L,
-/// has `r` tricks left; m_s is the longer of L's two holdings in suit s; T_L are the suits whose
-/// highest card still out is L's, T_D the other suits with cards out (their top card is a
-/// defender's). Returns cap = sum of m_s over T_L + min(2, sum of m_s over T_D); if cap < r, L
-/// cannot take all r tricks.
+/// "Need every trick" (DDS's LaterTricksMIN/MAX idea, in a form we can prove). Only in no trump,
+/// or once no trump is left (the trick rules are then no trump's). The side on lead, L, has `r`
+/// tricks left; m_s is the longer of L's two holdings in suit s; T_L are the suits whose highest
+/// card still out is L's, T_D the other suits with cards out (their top card is a defender's);
+/// g is the most top cards of T_D suits that one defender holds (0 when T_D is empty). Returns
+/// cap = sum of m_s over T_L + min(sum of m_s over T_D, g - 1, 2) (the last term 0 when T_D is
+/// empty); if cap < r, L cannot take all r tricks. With `holders` false the T_D term is
+/// min(sum of m_s over T_D, 2) (the first form proved here, kept as an ablation switch).
 ///
-/// Proof. Let the defenders play σ: holding the highest card out of the suit led, play it (it
-/// wins the trick); void in the suit led, discard a card that is not the highest card out of its
-/// suit if there is one. Suppose L wins every trick against σ.
+/// Proof. Let G be the set of the top cards of the T_D suits now, and let the defenders play σ:
+/// holding the highest card out of the suit led, play it (it wins the trick); void in the suit
+/// led, discard a card not in G if there is one (with `holders` false: a card that is not the
+/// highest card out of its suit, if there is one). Suppose L wins every trick against σ.
 ///  1. Every trick is led by L (the winner of a trick leads the next) and, in no trump, won by a
 ///     card of the suit led.
 ///  2. A trick led in s takes a card of s from L's longer holding there (the hand leading plays
 ///     s, its partner must follow when it can), and discards only shorten it, so at most m_s
 ///     tricks are led in s.
-///  3. Let s be in T_D, t its top card. While t is out it stays the highest card of s, so at a
-///     trick led in s its holder would follow with t and win (σ): every s trick comes after t is
-///     gone, and t can only go as a discard to a trick of another suit. Under σ the holder
-///     discards t only when every card it holds is the highest card out of its suit: one card
-///     per suit at most and none in the suit led, so at most three cards, t included, and at most
-///     two tricks after this one. So every trick led in a suit of T_D is one of the last two.
-///  4. Hence r = (tricks led in T_L) + (tricks led in T_D) <= sum over T_L of m_s + min(2, sum
-///     over T_D of m_s) = cap.
+///  3. Let trick k be the first trick led in a T_D suit s, t the top card of s. Had t still been
+///     out at trick k, its holder would have played it and won (σ), so t went to an earlier trick
+///     j, which was led in a T_L suit (k is the first led in T_D): t was discarded. Under σ its
+///     holder X discards t only when every card X holds is in G: cards of G are one per T_D suit,
+///     so X then holds at most g cards (and, void in a T_L suit, at most three, each the highest
+///     card out of its suit: with `holders` false σ's rule gives the same). So at trick j every
+///     hand holds at most min(g, 3) cards, and every trick led in a T_D suit (k and later) is one
+///     of the last min(g, 3) - 1 <= 2 tricks.
+///  4. Hence r = (tricks led in T_L) + (tricks led in T_D) <= sum over T_L of m_s + min(sum over
+///     T_D of m_s, g - 1, 2) = cap.
 /// So if cap < r, σ wins the defenders a trick, and L cannot take every trick whatever it does.
 ///
-/// DDS's own bound is cap without the min(2, ...) term: it counts no trick in a suit the
-/// defenders top, as if a defender's top card could never be squeezed out. Step 3 shows that can
-/// only happen in the last three tricks, but we could neither prove that it never gains L a
-/// trick nor find an ending where it does (a targeted search of some 400000 random endings of 2
-/// to 6 cards a hand found none, and the C++ tests' endings pass with it), so the weaker,
-/// proven form is the one used. DDS's form would save about 13% of the nodes of single solves
-/// against 1.5% for this one (bench/README.md): a proof of it is worth having.
+/// DDS's own bound is cap without the T_D term: it counts no trick in a suit the defenders top.
+/// Step 3 proves DDS's form wherever no defender holds the top cards of two T_D suits (g = 1).
+/// Where one defender holds two or three, a squeeze of that defender might in principle gain L
+/// one or two tricks there; we neither proved that it never does nor found an ending where it
+/// does (a targeted search of some 400000 random endings of 2 to 6 cards a hand found none).
 /// rel receives the top card of every suit: the bound depends on who holds each suit's highest
 /// card, and otherwise only on lengths, which the shape fixes.
 inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
-                          int leader, std::uint64_t& rel) noexcept {
+                          int leader, bool holders, std::uint64_t& rel) noexcept {
   const std::uint64_t side = hands[leader] | hands[(leader + 2) & 3];
+  const std::uint64_t lho = hands[(leader + 1) & 3];
   const int pseat = (leader + 2) & 3;
   int ours = 0;
   int theirs = 0;
+  int lho_tops = 0;  // T_D top cards held by each defender
+  int rho_tops = 0;
   rel = 0;
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
@@ -362,12 +368,19 @@ inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::ui
     const std::uint64_t top = ibit(top_card(suit_all));
     rel |= top;
     const int m = std::max(shape_len(shape, leader, s), shape_len(shape, pseat, s));
-    if (side & top)
+    if (side & top) {
       ours += m;
-    else
+    } else {
       theirs += m;
+      if (lho & top)
+        ++lho_tops;
+      else
+        ++rho_tops;
+    }
   }
-  return ours + std::min(2, theirs);
+  if (theirs == 0) return ours;
+  const int later = holders ? std::max(lho_tops, rho_tops) - 1 : 2;
+  return ours + std::min({theirs, later, 2});
 }
 
 }  // namespace redouble::detail
