@@ -990,3 +990,47 @@ def test_a_card_of_dummys_named_twice_in_one_touch_is_refused() -> None:
         g.touch_dummy(["DK", "DK"])
     assert list(g.log) == log
     assert g.touch_dummy(["DK"]) == Card.parse("DK")
+
+
+def test_a_strict_games_log_holds_only_calls_and_cards() -> None:
+    """A strict game refuses irregularities, so its log replays only calls and cards (and the
+    touch of dummy's card): an irregular act in it is refused naming the event, not replayed."""
+    import json
+
+    g = Game("contract", seed=3)
+    g.call("1S")
+    doc = json.loads(g.to_json())
+    for kind, data in (("quit_trick", {}), ("remark", {"kind": "bystander"})):
+        bad = {**doc, "events": [*doc["events"], {"kind": kind, "seat": "E", "data": data}]}
+        with pytest.raises(GameError, match=rf"\({kind}\): a strict game's log holds only"):
+            Game.from_json(json.dumps(bad))
+    assert Game.from_json(json.dumps(doc)).to_json() == g.to_json()
+
+
+def test_a_game_document_with_a_huge_integer_is_not_json_to_the_game() -> None:
+    """Python refuses to read integers of more than 4,300 digits (a ``ValueError`` that is not a
+    ``JSONDecodeError``): ``Game.from_json`` answers with its own error, not Python's."""
+    text = '{"format": "redouble-game/1", "law_set": "contract", "events": ' + "9" * 5000 + "}"
+    with pytest.raises(GameError, match="not JSON"):
+        Game.from_json(text)
+
+
+def test_a_games_irregularity_code_is_its_law_sets() -> None:
+    """``Game.irregularity_code`` is a property: the code of laws the law set names."""
+    for name in ("auction_1912", "bridge_1906", "contract"):
+        code = Game(name).irregularity_code
+        assert code.name == laws.get(name).irregularity_code
+        assert code.has(Irregularity.REVOKE)
+
+
+def test_a_cut_is_a_frozen_value() -> None:
+    """A cut's outcome cannot be changed once made (a table reads its seats from it)."""
+    import dataclasses
+
+    from redouble.game import CutResult
+
+    cut = CutResult(rounds=(), partners=(("A", "B"), ("C", "D")), dealer="A")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cut.dealer = "C"  # type: ignore[misc]
+    assert cut.dealer == "A"
+    assert hash(cut) == hash(CutResult(rounds=(), partners=(("A", "B"), ("C", "D")), dealer="A"))
