@@ -50,7 +50,7 @@ Techniques (all on by default; each answer is the same with any of them off):
   --no-later-tricks no "need every trick" bound (the side on lead needing all tricks in no
                    trump fails when the suits it tops are too short)
   --no-later-holders that bound in its first form: up to two tricks in the defenders' suits,
-                   not one fewer than the most of their top cards one defender holds
+                   not none unless one defender holds the top cards of three of them
   --ablation       run the list with all techniques on, then with each one off (except the
                    table, which makes full deals intractable), and print a Markdown table
 Output (times are CPU milliseconds of this process, not wall-clock time):

@@ -48,11 +48,11 @@ struct SearchTechniques {
   /// half the tricks left).
   bool guess = true;
   /// The side on lead needs every trick in no trump: the lengths of the suits it tops must hold
-  /// them (DDS's later-tricks idea, in the weaker form proved in cpp/src/solver/bounds.hpp).
+  /// them (DDS's later-tricks idea, in the form proved in cpp/src/solver/bounds.hpp).
   bool later_tricks = true;
-  /// In that bound, the defenders' suits hold at most one trick fewer than the most of their top
-  /// cards one defender holds (none when no defender holds two): the defender holding them can
-  /// only be squeezed out of one once every card it holds is such a top card. Off: at most two.
+  /// In that bound, the defenders' suits hold no trick for the side on lead unless one defender
+  /// holds the top cards of three of them (DDS's form, proved for that case); then, and with
+  /// this off, at most two.
   bool later_tricks_holders = true;
 };
 

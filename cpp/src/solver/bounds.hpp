@@ -319,37 +319,47 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
 /// or once no trump is left (the trick rules are then no trump's). The side on lead, L, has `r`
 /// tricks left; m_s is the longer of L's two holdings in suit s; T_L are the suits whose highest
 /// card still out is L's, T_D the other suits with cards out (their top card is a defender's);
-/// g is the most top cards of T_D suits that one defender holds (0 when T_D is empty). Returns
-/// cap = sum of m_s over T_L + min(sum of m_s over T_D, g - 1, 2) (the last term 0 when T_D is
-/// empty); if cap < r, L cannot take all r tricks. With `holders` false the T_D term is
-/// min(sum of m_s over T_D, 2) (the first form proved here, kept as an ablation switch).
+/// G is the set of the T_D suits' top cards, g the most cards of G one defender holds. Returns
+/// cap = sum of m_s over T_L + d, where d = 0 if g <= 2 (DDS's own form) and d = min(sum of m_s
+/// over T_D, 2) if g >= 3; if cap < r, L cannot take all r tricks. With `holders` false, d =
+/// min(sum of m_s over T_D, 2) whatever g is (the first form proved here, kept as an ablation
+/// switch).
 ///
-/// Proof. Let G be the set of the top cards of the T_D suits now, and let the defenders play σ:
-/// holding the highest card out of the suit led, play it (it wins the trick); void in the suit
-/// led, discard a card not in G if there is one (with `holders` false: a card that is not the
-/// highest card out of its suit, if there is one). Suppose L wins every trick against σ.
+/// Proof. Let the defenders play τ: (a) holding the highest card out of the suit led, play it
+/// (it wins the trick); (b) void in the suit led, discard a card not in G if there is one; (c)
+/// holding only cards of G, keep the one in the suit of the card that will lead the next trick,
+/// where that card is already settled (step 4 shows when). Suppose L wins every trick against τ.
 ///  1. Every trick is led by L (the winner of a trick leads the next) and, in no trump, won by a
 ///     card of the suit led.
 ///  2. A trick led in s takes a card of s from L's longer holding there (the hand leading plays
 ///     s, its partner must follow when it can), and discards only shorten it, so at most m_s
 ///     tricks are led in s.
-///  3. Let trick k be the first trick led in a T_D suit s, t the top card of s. Had t still been
-///     out at trick k, its holder would have played it and won (σ), so t went to an earlier trick
-///     j, which was led in a T_L suit (k is the first led in T_D): t was discarded. Under σ its
-///     holder X discards t only when every card X holds is in G: cards of G are one per T_D suit,
-///     so X then holds at most g cards (and, void in a T_L suit, at most three, each the highest
-///     card out of its suit: with `holders` false σ's rule gives the same). So at trick j every
-///     hand holds at most min(g, 3) cards, and every trick led in a T_D suit (k and later) is one
-///     of the last min(g, 3) - 1 <= 2 tricks.
-///  4. Hence r = (tricks led in T_L) + (tricks led in T_D) <= sum over T_L of m_s + min(sum over
-///     T_D of m_s, g - 1, 2) = cap.
-/// So if cap < r, σ wins the defenders a trick, and L cannot take every trick whatever it does.
+///  3. Let trick k be the first trick led in a T_D suit s, t the top card of s (in G). Had t still
+///     been out at trick k, its holder would have played it and won (a), and no earlier trick was
+///     led in s, so t was discarded to an earlier trick, led in a T_L suit. Let j be the first
+///     trick at which a defender, X, discards a card of G. By (b) X then holds only cards of G,
+///     at most g of them (one per T_D suit, so at most three, as the suit led at j is in T_L):
+///     every hand holds n <= min(g, 3) cards at trick j, and every trick led in a T_D suit (k and
+///     later) is one of the last n - 1 <= 2 tricks. That proves d = min(sum over T_D of m_s, 2)
+///     for every g, and d = 0 when n = 1.
+///  4. Let g <= 2, so n = 2 and k is the last trick, led by the winner W of trick j with its
+///     other card. Its suit s's top t was discarded at trick j, and by X: no card of G was
+///     discarded before j, and a second defender discarding one at j would hold two cards of G
+///     beside X's two, four T_D suits, with none left to lead trick j in. X plays either after
+///     both of L's hands (all is known) or between them, after the leader, whose other card is
+///     then known. The second hand wins trick j only with a card of the suit c led at j (no
+///     trump): holding one card of c, its other card is known, and which of L's hands wins is
+///     settled by the two cards of c; holding two, its other card is of c, in T_L. So the card
+///     W leads at trick k is known to X at trick j, or is not in a T_D suit; by (c) X keeps the
+///     top card of its suit if X holds it, so t, the top card of the suit led at k, was not
+///     discarded: a contradiction. No trick is led in a T_D
+///     suit, and d = 0.
+///  5. Hence r = (tricks led in T_L) + (tricks led in T_D) <= sum over T_L of m_s + d = cap.
+/// So if cap < r, τ wins the defenders a trick, and L cannot take every trick whatever it does.
 ///
-/// DDS's own bound is cap without the T_D term: it counts no trick in a suit the defenders top.
-/// Step 3 proves DDS's form wherever no defender holds the top cards of two T_D suits (g = 1).
-/// Where one defender holds two or three, a squeeze of that defender might in principle gain L
-/// one or two tricks there; we neither proved that it never does nor found an ending where it
-/// does (a targeted search of some 400000 random endings of 2 to 6 cards a hand found none).
+/// DDS's own bound is d = 0 always. Left unproved: one defender holding the top cards of three
+/// suits (g >= 3), which a squeeze at three cards a hand might in principle beat; neither a proof
+/// nor a counterexample is known (targeted searches of random endings found none).
 /// rel receives the top card of every suit: the bound depends on who holds each suit's highest
 /// card, and otherwise only on lengths, which the shape fixes.
 inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
@@ -379,8 +389,8 @@ inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::ui
     }
   }
   if (theirs == 0) return ours;
-  const int later = holders ? std::max(lho_tops, rho_tops) - 1 : 2;
-  return ours + std::min({theirs, later, 2});
+  const int later = holders && std::max(lho_tops, rho_tops) <= 2 ? 0 : 2;
+  return ours + std::min(theirs, later);
 }
 
 }  // namespace redouble::detail
