@@ -6,6 +6,7 @@
 //   redouble_core_tests PATH/TO/tests/data/perft.txt
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -167,6 +168,110 @@ class MemoOracle {
   std::unordered_map<std::string, bool> memo_;
 };
 
+/// The one case of DDS's "need every trick" bound that bounds.hpp's argument leaves to a check:
+/// a defender X holding only the top cards of three suits, three cards a hand, the side on lead
+/// L to lead (no trump). Every such ending is enumerated (the other nine cards in every suit and
+/// rank order, X on the leader's left and on his right), and in none can L force "every trick,
+/// and at least one led in X's suits": the defenders can always see to it that, if L takes all
+/// three tricks, it leads the fourth suit to each. Returns the number of endings checked.
+class ThreeTopsEnding {
+ public:
+  explicit ThreeTopsEnding(const std::array<std::uint64_t, 4>& hands) : hands_(hands) {}
+
+  /// Can the side of `leader` force every trick with a lead outside suit 0 among them?
+  bool forced(int leader) { return trick(leader, false); }
+
+ private:
+  static int suit(int card) { return card / 13; }
+
+  bool trick(int leader, bool led_other) {
+    if (!hands_[0]) return led_other;
+    return play(leader, leader, -1, -1, -1, led_other, 0);
+  }
+
+  // Seat `seat` plays the `i`-th card of the trick led by `leader`; `best`/`winner` so far.
+  bool play(int leader, int seat, int led, int best, int winner, bool led_other, int i) {
+    if (i == 4) {
+      if ((winner & 1) != (leader & 1)) return false;  // a defender won a trick
+      return trick(winner, led_other);
+    }
+    const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
+    std::uint64_t options = hand;
+    if (led >= 0) {
+      const std::uint64_t follow = hand & (std::uint64_t{0x1FFF} << (13 * led));
+      if (follow) options = follow;
+    }
+    const bool ours = (seat & 1) == (leader & 1);
+    for (std::uint64_t rest = options; rest; rest &= rest - 1) {
+      const int card = std::countr_zero(rest);
+      const int s = led >= 0 ? led : suit(card);
+      const bool wins = suit(card) == s && card > best;
+      hands_[static_cast<std::size_t>(seat)] ^= std::uint64_t{1} << card;
+      const bool value = play(leader, (seat + 1) & 3, s, wins ? card : best, wins ? seat : winner,
+                              led_other || (led < 0 && s != 0), i + 1);
+      hands_[static_cast<std::size_t>(seat)] ^= std::uint64_t{1} << card;
+      if (value == ours) return value;  // L finds a way, or the defenders do
+    }
+    return !ours;
+  }
+
+  std::array<std::uint64_t, 4> hands_;
+};
+
+/// Enumerates the endings (see ThreeTopsEnding) and returns {endings, endings L forces}. With
+/// `control`, X holds the lowest card of the third suit instead of its top, an ending where L
+/// can force it, so the check is shown able to find one; `limit` caps the owner orderings.
+std::pair<int, int> three_tops_endings(bool control, int limit) {
+  // North 0, East 1, South 2 hold the nine other cards; West 3 is X. Each ordering of the nine
+  // owners (highest card first), cut into the four suits, is one ending up to ranks.
+  std::array<int, 9> owners{0, 0, 0, 1, 1, 1, 2, 2, 2};
+  int checked = 0;
+  int forced = 0;
+  int orderings = 0;
+  do {
+    for (int a = 0; a <= 9; ++a)
+      for (int b = a; b <= 9; ++b)
+        for (int c = b; c <= 9; ++c) {
+          const std::array<int, 5> cut{0, a, b, c, 9};
+          std::array<std::uint64_t, 4> hands{};
+          for (int s = 0; s < 4; ++s) {
+            int rank = 12;
+            if (control && s == 3)
+              hands[3] |= std::uint64_t{1} << (13 * s);  // X's lowest card, not the top
+            else if (s != 0)
+              hands[3] |= std::uint64_t{1} << (13 * s + rank--);  // X's top card
+            for (int k = cut[static_cast<std::size_t>(s)]; k < cut[static_cast<std::size_t>(s) + 1];
+                 ++k)
+              hands[static_cast<std::size_t>(owners[static_cast<std::size_t>(k)])] |=
+                  std::uint64_t{1} << (13 * s + rank--);
+          }
+          for (int leader : {0, 2}) {  // X on South's left, on North's right
+            ThreeTopsEnding ending(hands);
+            if (ending.forced(leader)) {
+              ++forced;
+              if (!control)
+                check(false, "three top cards squeezed: " + redouble::format_pbn_deal(hands) +
+                                 " leader " + std::to_string(leader));
+            }
+            ++checked;
+          }
+        }
+  } while (++orderings < limit && std::next_permutation(owners.begin(), owners.end()));
+  return {checked, forced};
+}
+
+int test_three_tops_endings() {
+  const auto [checked, forced] = three_tops_endings(false, 1680);
+  check(checked == 1680 * 220 * 2, "every three-card ending with three top cards enumerated");
+  check(forced == 0, "no three-card ending lets the side on lead squeeze three top cards");
+  const auto [control_checked, control_forced] = three_tops_endings(true, 60);
+  check(control_checked == 60 * 220 * 2 && control_forced > 0,
+        "the check finds the endings of the control, where the side on lead can force it");
+  std::printf("three top cards: %d endings, none forced; control: %d of %d forced\n", checked,
+              control_forced, control_checked);
+  return checked;
+}
+
 /// The "need every trick" bound (SearchTechniques::later_tricks) against the memo oracle: random
 /// endings of 3 to 7 cards a hand, every strain and every leader, half of them with the top
 /// cards given mostly to one side so that the question "all the tricks?" is asked often. The
@@ -177,7 +282,7 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   redouble::SearchTechniques without;
   without.later_tricks = false;
   redouble::SearchTechniques two;  // the bound's first form: at most two tricks in T_D suits
-  two.later_tricks_holders = false;
+  two.later_tricks_dds = false;
   redouble::Solver on(redouble::SolverOptions{std::size_t{4} << 20, {}});
   redouble::Solver off(redouble::SolverOptions{std::size_t{4} << 20, without});
   redouble::Solver first(redouble::SolverOptions{std::size_t{4} << 20, two});
@@ -226,7 +331,7 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
     }
   }
   check(on.stats().nodes != off.stats().nodes, "the later-tricks bound changed no search");
-  check(on.stats().nodes != first.stats().nodes, "counting top-card holders changed no search");
+  check(on.stats().nodes != first.stats().nodes, "the bound's DDS form changed no search");
   std::printf("later tricks: nodes with the bound %llu, its first form %llu, without %llu\n",
               static_cast<unsigned long long>(on.stats().nodes),
               static_cast<unsigned long long>(first.stats().nodes),
@@ -459,13 +564,15 @@ int main(int argc, char** argv) {
   for (bool T::*member :
        {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
         &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant, &T::guess,
-        &T::later_tricks, &T::later_tricks_holders}) {
+        &T::later_tricks, &T::later_tricks_dds}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
   }
   std::printf("endings with one technique off: %d\n", ablated);
   std::printf("later-tricks endings against the memo oracle: %d\n", test_later_tricks(40, 4242));
+  std::printf("three-card endings, one defender with three top cards: %d\n",
+              test_three_tops_endings());
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());
   std::printf("par checks: %d\n", test_par());
   std::printf("cancel checks: %d\n", test_cancel());

@@ -49,8 +49,8 @@ Techniques (all on by default; each answer is the same with any of them off):
   --no-guess       first search of a position from half the tricks, not a point-count guess
   --no-later-tricks no "need every trick" bound (the side on lead needing all tricks in no
                    trump fails when the suits it tops are too short)
-  --no-later-holders that bound in its first form: up to two tricks in the defenders' suits,
-                   not none unless one defender holds the top cards of three of them
+  --no-later-dds   that bound in its first form: up to two tricks in the defenders' suits,
+                   not none (DDS's form)
   --ablation       run the list with all techniques on, then with each one off (except the
                    table, which makes full deals intractable), and print a Markdown table
 Output (times are CPU milliseconds of this process, not wall-clock time):
@@ -165,7 +165,7 @@ constexpr Switch kSwitches[] = {
     {"--no-skip", &redouble::SearchTechniques::skip_irrelevant},
     {"--no-guess", &redouble::SearchTechniques::guess},
     {"--no-later-tricks", &redouble::SearchTechniques::later_tricks},
-    {"--no-later-holders", &redouble::SearchTechniques::later_tricks_holders},
+    {"--no-later-dds", &redouble::SearchTechniques::later_tricks_dds},
 };
 
 }  // namespace

@@ -48,12 +48,11 @@ struct SearchTechniques {
   /// half the tricks left).
   bool guess = true;
   /// The side on lead needs every trick in no trump: the lengths of the suits it tops must hold
-  /// them (DDS's later-tricks idea, in the form proved in cpp/src/solver/bounds.hpp).
+  /// them (DDS's later-tricks idea, proved in cpp/src/solver/bounds.hpp).
   bool later_tricks = true;
-  /// In that bound, the defenders' suits hold no trick for the side on lead unless one defender
-  /// holds the top cards of three of them (DDS's form, proved for that case); then, and with
-  /// this off, at most two.
-  bool later_tricks_holders = true;
+  /// In that bound, the suits the defenders top hold no trick for the side on lead (DDS's form);
+  /// off: at most two (the bound's first, weaker form).
+  bool later_tricks_dds = true;
 };
 
 /// Construction-time settings of a Solver.

@@ -315,20 +315,21 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
   return 1;
 }
 
-/// "Need every trick" (DDS's LaterTricksMIN/MAX idea, in a form we can prove). Only in no trump,
-/// or once no trump is left (the trick rules are then no trump's). The side on lead, L, has `r`
-/// tricks left; m_s is the longer of L's two holdings in suit s; T_L are the suits whose highest
-/// card still out is L's, T_D the other suits with cards out (their top card is a defender's);
-/// G is the set of the T_D suits' top cards, g the most cards of G one defender holds. Returns
-/// cap = sum of m_s over T_L + d, where d = 0 if g <= 2 (DDS's own form) and d = min(sum of m_s
-/// over T_D, 2) if g >= 3; if cap < r, L cannot take all r tricks. With `holders` false, d =
-/// min(sum of m_s over T_D, 2) whatever g is (the first form proved here, kept as an ablation
-/// switch).
+/// "Need every trick" (DDS's LaterTricksMIN/MAX idea, proved here). Only in no trump, or once no
+/// trump is left (the trick rules are then no trump's). The side on lead, L, has `r` tricks left;
+/// m_s is the longer of L's two holdings in suit s; T_L are the suits whose highest card still
+/// out is L's, T_D the other suits with cards out (their top card is a defender's); G is the set
+/// of the T_D suits' top cards. Returns cap = sum of m_s over T_L (DDS's form): if cap < r, L
+/// cannot take all r tricks. With `dds_form` false, cap adds min(sum of m_s over T_D, 2) (the
+/// first form proved here, steps 1-3 alone; kept as an ablation switch).
 ///
-/// Proof. Let the defenders play τ: (a) holding the highest card out of the suit led, play it
-/// (it wins the trick); (b) void in the suit led, discard a card not in G if there is one; (c)
-/// holding only cards of G, keep the one in the suit of the card that will lead the next trick,
-/// where that card is already settled (step 4 shows when). Suppose L wins every trick against τ.
+/// Proof. The defenders play τ: (a) holding the highest card out of the suit led, play it (it
+/// wins the trick); (b) void in the suit led, discard a card not in G if there is one; (c)
+/// holding only cards of G, two of them, keep the one in the suit of the card that will lead the
+/// next trick, where that card is already settled (step 4 shows it is); (d) from the first trick
+/// at whose start a defender holds three cards, all of G, on: play so that L does not take
+/// every trick with one of them led in a T_D suit (step 5 shows the defenders can). Suppose L
+/// wins every trick against τ.
 ///  1. Every trick is led by L (the winner of a trick leads the next) and, in no trump, won by a
 ///     card of the suit led.
 ///  2. A trick led in s takes a card of s from L's longer holding there (the hand leading plays
@@ -337,40 +338,37 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
 ///  3. Let trick k be the first trick led in a T_D suit s, t the top card of s (in G). Had t still
 ///     been out at trick k, its holder would have played it and won (a), and no earlier trick was
 ///     led in s, so t was discarded to an earlier trick, led in a T_L suit. Let j be the first
-///     trick at which a defender, X, discards a card of G. By (b) X then holds only cards of G,
-///     at most g of them (one per T_D suit, so at most three, as the suit led at j is in T_L):
-///     every hand holds n <= min(g, 3) cards at trick j, and every trick led in a T_D suit (k and
-///     later) is one of the last n - 1 <= 2 tricks. That proves d = min(sum over T_D of m_s, 2)
-///     for every g, and d = 0 when n = 1.
-///  4. Let g <= 2, so n = 2 and k is the last trick, led by the winner W of trick j with its
-///     other card. Its suit s's top t was discarded at trick j, and by X: no card of G was
-///     discarded before j, and a second defender discarding one at j would hold two cards of G
-///     beside X's two, four T_D suits, with none left to lead trick j in. X plays either after
-///     both of L's hands (all is known) or between them, after the leader, whose other card is
-///     then known. The second hand wins trick j only with a card of the suit c led at j (no
-///     trump): holding one card of c, its other card is known, and which of L's hands wins is
-///     settled by the two cards of c; holding two, its other card is of c, in T_L. So the card
-///     W leads at trick k is known to X at trick j, or is not in a T_D suit; by (c) X keeps the
-///     top card of its suit if X holds it, so t, the top card of the suit led at k, was not
-///     discarded: a contradiction. No trick is led in a T_D
-///     suit, and d = 0.
-///  5. Hence r = (tricks led in T_L) + (tricks led in T_D) <= sum over T_L of m_s + d = cap.
+///     trick at which a defender, X, discards a card of G. By (b) X holds only cards of G at the
+///     start of trick j, one per T_D suit and so at most three (the suit led at j is in T_L):
+///     every hand holds n <= 3 cards at trick j, and every trick led in a T_D suit (k and later)
+///     is one of the last n - 1 <= 2 tricks. (This alone gives the first form.)
+///  4. n = 2: k is the last trick, led by the winner W of trick j with its other card. Its suit
+///     s's top t was discarded at trick j, and by X: no card of G was discarded before j, and a
+///     second defender discarding one at j would hold two cards of G beside X's two, four T_D
+///     suits, with none left to lead trick j in. X plays either after both of L's hands (all is
+///     known) or between them, after the leader, whose other card is then known. The second hand
+///     wins trick j only with a card of the suit c led at j (no trump): holding one card of c,
+///     its other card is known, and which of L's hands wins is settled by the two cards of c;
+///     holding two, its other card is of c, in T_L. So the card W leads at trick k is known to X
+///     at trick j, or is not in a T_D suit; by (c) X keeps the top card of its suit if X holds
+///     it, so t, the top card of the suit led at k, was not discarded: a contradiction.
+///  5. n = 3: at the start of trick j, X holds exactly the top cards of three suits, the three
+///     T_D suits, and L is to lead; from there (d) applies. That the defenders can keep L from
+///     taking all three tricks with one led in X's suits is checked over every such ending (the
+///     other nine cards in every suit and rank order, X on the leader's left and on his right:
+///     739200 endings, none in which L can force it) by three_tops_endings in
+///     cpp/tests/test_core.cpp, which ctest runs, together with a control it must find forcible.
+///     So no trick is led in a T_D suit here either. (n = 1 leaves no trick after j.)
+///  6. Hence no trick is led in a T_D suit, and r = (tricks led in T_L) <= sum over T_L of m_s.
 /// So if cap < r, τ wins the defenders a trick, and L cannot take every trick whatever it does.
-///
-/// DDS's own bound is d = 0 always. Left unproved: one defender holding the top cards of three
-/// suits (g >= 3), which a squeeze at three cards a hand might in principle beat; neither a proof
-/// nor a counterexample is known (targeted searches of random endings found none).
 /// rel receives the top card of every suit: the bound depends on who holds each suit's highest
 /// card, and otherwise only on lengths, which the shape fixes.
 inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
-                          int leader, bool holders, std::uint64_t& rel) noexcept {
+                          int leader, bool dds_form, std::uint64_t& rel) noexcept {
   const std::uint64_t side = hands[leader] | hands[(leader + 2) & 3];
-  const std::uint64_t lho = hands[(leader + 1) & 3];
   const int pseat = (leader + 2) & 3;
   int ours = 0;
   int theirs = 0;
-  int lho_tops = 0;  // T_D top cards held by each defender
-  int rho_tops = 0;
   rel = 0;
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
@@ -378,19 +376,12 @@ inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::ui
     const std::uint64_t top = ibit(top_card(suit_all));
     rel |= top;
     const int m = std::max(shape_len(shape, leader, s), shape_len(shape, pseat, s));
-    if (side & top) {
+    if (side & top)
       ours += m;
-    } else {
+    else
       theirs += m;
-      if (lho & top)
-        ++lho_tops;
-      else
-        ++rho_tops;
-    }
   }
-  if (theirs == 0) return ours;
-  const int later = holders && std::max(lho_tops, rho_tops) <= 2 ? 0 : 2;
-  return ours + std::min(theirs, later);
+  return dds_form ? ours : ours + std::min(theirs, 2);
 }
 
 }  // namespace redouble::detail

@@ -296,8 +296,8 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   if (lneed == r && on<Ablate>(&SearchTechniques::later_tricks) &&
       (strain_ >= kNumSuits || !(f.all & suit_bits(strain_)))) {
     std::uint64_t lrel = 0;
-    const bool holders = on<Ablate>(&SearchTechniques::later_tricks_holders);
-    if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, holders, lrel) < r) {
+    const bool dds_form = on<Ablate>(&SearchTechniques::later_tricks_dds);
+    if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, dds_form, lrel) < r) {
       rel = lrel;
       value = to_ns(r - 1);
       return Bound::kQuick;
