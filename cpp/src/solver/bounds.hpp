@@ -2,12 +2,14 @@
 // quick tricks the side on lead can cash from the leader's hand (a lower bound, DDS's QuickTricks
 // idea) and sure tricks the other side cannot be stopped from taking (an upper bound on the side on
 // lead, bridge-solver's "other side" tricks), and, when the side on lead needs every trick in no
-// trump, a cap on what the suits it tops can hold (DDS's later-tricks idea, proved here in a
-// weaker form). Each also reports the cards whose ranks the bound relies on, so a cut-off it
-// causes can be stored as a pattern (see search.cpp).
+// trump, a cap on what the suits it tops can hold (DDS's later-tricks idea, proved here). Each
+// also reports the cards whose ranks the bound relies on, so a cut-off it causes can be stored as
+// a pattern (see search.cpp).
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 
 #include "canonical.hpp"
@@ -67,6 +69,19 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// is on lead, the leader only follows or discards. In a trump contract neither hand may be forced
 /// to ruff the other's winner, which would pass the lead and strand the rest: see "Forced ruffs"
 /// in the code.
+/// Plan 3 (no trump only; DDS's QuickTricks counts the same split honours): a suit s whose two
+/// highest cards out are split between the leader and partner, each holding at least two cards
+/// of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as many as
+/// partner has cards outside s to follow or discard with (so partner keeps all of s). Then two
+/// rounds of s: the hand with the shorter holding wins the first with its honour, the longer
+/// one the second. If the leader is the shorter hand it leads its honour and partner plays its
+/// lowest card (b >= 2 leaves one below the honour), then leads low to partner's honour; if it
+/// is the longer, it leads low to partner's honour, and partner, holding another card, leads
+/// back to the leader's. Each round is won by the highest card still out. That is 2 tricks, and
+/// the longer hand is on lead. If moreover neither opponent holds more than two cards of s and
+/// the shorter hand held exactly two, after two rounds only the longer hand holds s and cashes
+/// the rest: max(a, b) tricks. (With three or more in the shorter hand, its last card could
+/// overtake and strand the long cards, so only the two rounds count then.)
 /// rel receives the cards whose ranks the count depends on (the top winners counted); everything
 /// else the count uses (lengths, who holds trumps) is fixed by the shape.
 /// `shape` holds the current suit lengths (at a trick boundary, the frame's shape).
@@ -89,6 +104,12 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   bool entry = false;
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
+  std::array<int, 4> my_tricks{};            // plan 1's tricks per suit
+  std::array<std::uint64_t, 4> my_ranked{};  // ... and the cards each relies on
+  unsigned split_suits = 0;                  // plan 3's suits, with per suit:
+  std::array<int, 4> split_tricks{};         // its tricks,
+  std::array<int, 4> split_pd_len{};         // partner's length,
+  std::array<std::uint64_t, 4> split_rel{};  // the two top cards
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
     if (!suit_all) continue;
@@ -99,6 +120,18 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const int rho_len = shape_len(shape, rseat, s);
     const int my_len = shape_len(shape, leader, s);
     const int pd_len = shape_len(shape, pseat, s);
+    if (!has_trump && my_len >= 2 && pd_len >= 2) {
+      // A plan-3 suit if the second card out is the other hand's (the top is one of ours).
+      const std::uint64_t second = ibit(top_card(suit_all & ~top));
+      if ((mine ? pd : me) & second) {
+        const auto si = static_cast<std::size_t>(s);
+        const int o = std::max(lho_len, rho_len);
+        split_suits |= 1u << s;
+        split_tricks[si] = o <= 2 && std::min(my_len, pd_len) == 2 ? std::max(my_len, pd_len) : 2;
+        split_pd_len[si] = pd_len;
+        split_rel[si] = top | second;
+      }
+    }
     const std::uint64_t run = top_run(suit_all, mine ? me : pd);
     const int run_len = popcount(run);
     int tricks = run_len;
@@ -118,6 +151,8 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const std::uint64_t ranked = keep_top(run, std::min(tricks, long_cards ? others : run_len));
     if (mine) {
       mine_total += tricks;
+      my_tricks[static_cast<std::size_t>(s)] = tricks;
+      my_ranked[static_cast<std::size_t>(s)] = ranked;
       if (s != strain) mine_side += tricks;
       mine_rel |= ranked;
     } else {
@@ -154,6 +189,16 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const int my_plain_after = popcount(me & ~tmask) - mine_side - 1;
     plan2 = (pd_outside == pd_plain_outside || mine_side <= pd_plain_outside) &&
             (my_trumps_after <= 0 || pd_side <= my_plain_after);
+  }
+  // Plan 3, split honours (see above): the candidate suits were found in the loop.
+  for (unsigned m = split_suits; m; m &= m - 1) {
+    const auto si = static_cast<std::size_t>(std::countr_zero(m));
+    const int outside = std::min(mine_total - my_tricks[si], popcount(pd) - split_pd_len[si]);
+    if (outside + split_tricks[si] <= best) continue;
+    best = outside + split_tricks[si];
+    rel = split_rel[si];
+    for (std::size_t t = 0; t < 4; ++t)
+      if (t != si) rel |= my_ranked[t];
   }
   if (plan2 && mine_total + pd_total > best) {
     best = mine_total + pd_total;
