@@ -1034,3 +1034,37 @@ def test_a_cut_is_a_frozen_value() -> None:
         cut.dealer = "C"  # type: ignore[misc]
     assert cut.dealer == "A"
     assert hash(cut) == hash(CutResult(rounds=(), partners=(("A", "B"), ("C", "D")), dealer="A"))
+
+
+def test_bridge_1906_spade_convention_i_the_unplayed_score_goes_to_north_south_alone() -> None:
+    """Bridge (Elwell, 1906), Spade Convention (I): North's one-trick spade make, undoubled, is
+    not played; the unplayed score (our flag, here 6) goes on the makers' trick score, North
+    and South's, and none on East and West's."""
+    law = laws.get("bridge_1906", spade_convention_agreed=True, spade_convention_unplayed_score=6)
+    g = Game(law, deals=[_ONE_SUIT_PER_RANK] * 2)
+    g.call("S")
+    while g.phase is Phase.DECLARE and g.hand_number == 1:
+        g.call("P")
+    assert g.totals == PerSide(6, 0)
+    event = next(e for e in g.log if e.kind == "spade_convention")
+    assert event.data == {"number": 1, "played": False, "penalty": {"NS": 6, "EW": 0}}
+
+
+def test_a_games_methods_keep_their_names_docstrings_and_signatures() -> None:
+    """A game's public methods run one at a time (each takes the game's lock); the wrapping
+    keeps each method's name, docstring and signature, which ``help()``, the documentation and
+    editors read."""
+    import inspect
+
+    assert Game.decide.__name__ == "decide"
+    assert (Game.decide.__doc__ or "").startswith("Choose an option of an open ruling")
+    assert "consulted" in inspect.signature(Game.decide).parameters
+    for name in dir(Game):
+        member = inspect.getattr_static(Game, name)
+        if name.startswith("_") or not inspect.isfunction(member):
+            continue
+        assert member.__name__ == name
+        assert member.__doc__, name
+        # none of them takes *args or **kwargs: a wrapper's own (*args, **kwargs) shows through
+        kinds = {p.kind for p in inspect.signature(member).parameters.values()}
+        assert inspect.Parameter.VAR_KEYWORD not in kinds, name

@@ -37,16 +37,16 @@ from redouble.irregularities.play_rulings import (
 )
 from redouble.irregularities.referee import (
     AddObligation,
+    CloseRulings,
+    Closing,
     CompleteShortTrick,
     CorrectRevoke,
     EstablishRevoke,
     ExposeCards,
     ForfeitRevokes,
-    ForfeitRulings,
     GatherLastTrick,
     HandView,
     LapseObligations,
-    LapseRulings,
     LogEvent,
     OmitCard,
     Outcome,
@@ -215,7 +215,7 @@ def test_quitting_establishes_the_revokes_and_lets_the_penalties_lapse() -> None
     (lead,) = g.pending
     g.play("HT")
     g.play("H5")  # three cards: the trick is not complete, the ruling still open
-    assert judged(g, judge_quit) == Outcome((LapseRulings((lead.id,)),))
+    assert judged(g, judge_quit) == Outcome((CloseRulings((lead.id,), Closing.LAPSED),))
 
 
 def test_a_revoke_asked_about_is_not_established_by_quitting() -> None:
@@ -664,11 +664,11 @@ def test_dummys_intervention_loses_the_declarers_penalties_so_far() -> None:
     g.play("HA", seat=W)  # a lead out of turn: the declarer's penalty
     (lead,) = g.pending
     assert judged(g, declarer_penalties_forfeited) == Outcome(
-        (ForfeitRulings((lead.id,)), ForfeitRevokes(()))
+        (CloseRulings((lead.id,), Closing.FORFEITED), ForfeitRevokes(()))
     )
     g = spades("auction_1912", "CA", "C8", "HJ")  # West's revoke: only he may correct it
     assert judged(g, declarer_penalties_forfeited) == Outcome(
-        (ForfeitRulings(()), ForfeitRevokes((0,)))
+        (CloseRulings((), Closing.FORFEITED), ForfeitRevokes((0,)))
     )
     g.remark(Irregularity.DUMMY_INTERVENTION, seat=S)
     assert g._view().revokes[0].forfeited

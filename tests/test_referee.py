@@ -414,10 +414,11 @@ def test_the_referee_refuses_a_correction_where_none_is_allowed() -> None:
 def test_the_referee_rules_a_free_correction_of_an_insufficient_bid() -> None:
     from redouble.irregularities.referee import (
         AfterCall,
+        CloseRulings,
+        Closing,
         CorrectCall,
         LogEvent,
         RaiseIrregularity,
-        WithdrawRuling,
     )
     from redouble.irregularities.rulings import judge_correct_call
 
@@ -428,7 +429,7 @@ def test_the_referee_rules_a_free_correction_of_an_insufficient_bid() -> None:
     data = {"from": "2D", "to": "3D", "ruling": ruling}
     assert effects == (
         LogEvent("correct_call", E, {"call": "3D"}),
-        WithdrawRuling(ruling),
+        CloseRulings((ruling,), Closing.DECIDED),
         CorrectCall(Call.parse("3D"), replaces_last=False),
         RaiseIrregularity(RaiseRuling(Irregularity.DECLARATION_CORRECTED, E, data)),
         AfterCall(),
@@ -628,11 +629,11 @@ def test_the_referee_rules_a_decision_and_the_consultation_that_loses_its_penalt
     ruling falls back to its option without one. Auction Bridge (1912) allows the consultation
     (Case 1): the option chosen is applied."""
     from redouble.irregularities.referee import (
+        CloseRulings,
+        Closing,
         DeclaringStands,
-        ForfeitRulings,
         LogEvent,
         RaiseIrregularity,
-        WithdrawRuling,
     )
     from redouble.irregularities.rulings import judge_decide
 
@@ -647,7 +648,7 @@ def test_the_referee_rules_a_decision_and_the_consultation_that_loses_its_penalt
     assert g.to_json() == before
     assert plain[:2] == (
         LogEvent("decide", E, {"option": "new_deal", "ruling": ruling.id}),
-        WithdrawRuling(ruling.id),
+        CloseRulings((ruling.id,), Closing.DECIDED),
     )
     assert plain[2:] == remedy(view(g), ruling, "new_deal", none).effects
     assert consulted[0] == LogEvent(
@@ -672,7 +673,7 @@ def test_the_referee_rules_a_decision_and_the_consultation_that_loses_its_penalt
     g.call("P")
     (ruling,) = g.pending
     effects = judge_decide(view(g), ruling, "new_deal", E, none, consulted=True).effects
-    assert effects[1] == ForfeitRulings((ruling.id,))
+    assert effects[1] == CloseRulings((ruling.id,), Closing.FORFEITED)
     assert len(effects) == 3
     # Refused, nothing changed: a seat that may not decide, an option the rule has not.
     with pytest.raises(IrregularityError, match="may not decide"):
@@ -691,8 +692,9 @@ def test_the_referee_rules_a_wrong_penalty_demanded() -> None:
     """Bridge (Elwell, 1906), Law 102: after a wrong penalty is demanded none can be enforced;
     Auction Bridge (1912) abolished the rule: the demand is only recorded."""
     from redouble.irregularities.referee import (
+        CloseRulings,
+        Closing,
         DeclaringStands,
-        ForfeitRulings,
         LogEvent,
         RaiseIrregularity,
     )
@@ -709,7 +711,7 @@ def test_the_referee_rules_a_wrong_penalty_demanded() -> None:
         RaiseIrregularity(
             RaiseRuling(Irregularity.WRONG_PENALTY, E, data={"ruling": ruling.id}, options=())
         ),
-        ForfeitRulings((ruling.id,)),
+        CloseRulings((ruling.id,), Closing.FORFEITED),
     )
     (stands,) = effects[3:]
     assert isinstance(stands, DeclaringStands)

@@ -18,6 +18,7 @@ from ..irregularities.referee import (
     AttentionCalled,
     BarPlayer,
     CallTakesTurn,
+    CloseRulings,
     CompleteShortTrick,
     Concede,
     Consent,
@@ -36,11 +37,9 @@ from ..irregularities.referee import (
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
     ForfeitRevokes,
-    ForfeitRulings,
     GatherLastTrick,
     HandNotPlayed,
     LapseObligations,
-    LapseRulings,
     LogEvent,
     MakeCall,
     NeedConsent,
@@ -65,7 +64,6 @@ from ..irregularities.referee import (
     TakeBackTrick,
     VoidDeal,
     WithdrawRevoke,
-    WithdrawRuling,
     remedy,
 )
 from ..irregularities.rulings import judge_decide, judge_wrong_penalty
@@ -205,7 +203,6 @@ class _Remedies(_LenientPlay):
                 QuitTrick()
                 | OmitCard()
                 | LapseObligations()
-                | LapseRulings()
                 | EstablishRevoke()
                 | WithdrawRevoke()
                 | ReturnCards()
@@ -216,7 +213,6 @@ class _Remedies(_LenientPlay):
                 | SurplusFound()
                 | RestoreCard()
                 | RecordRevokes()
-                | ForfeitRulings()
                 | ForfeitRevokes()
                 | CompleteShortTrick()
             ):  # play (refplay)
@@ -229,6 +225,9 @@ class _Remedies(_LenientPlay):
                     self._decide_now(raised, decide)
                 if void:
                     self._void_hand(raised)
+            case CloseRulings(rulings=rulings, how=how):
+                for ruling_id in rulings:
+                    self._close(self._open[ruling_id], how.value)
             case RegularCall(call=call, seat=seat):
                 self._regular_call(call, seat)
             case CallTakesTurn():
@@ -249,8 +248,6 @@ class _Remedies(_LenientPlay):
                 self._consent_needed[doubler] = replace(self._consent_needed[doubler], given=False)
             case AttentionCalled(ruling=ruling_id):
                 self._attention.add(ruling_id)
-            case WithdrawRuling(ruling=ruling_id):
-                self._close(self._open[ruling_id], "decided")
             case CorrectCall(call=call, replaces_last=replaces_last):
                 if replaces_last:
                     self._declaring.undo()
@@ -276,8 +273,6 @@ class _Remedies(_LenientPlay):
             case LapseObligations(pending=pending):
                 for spent in pending:
                     self._obligations.remove(spent)
-            case LapseRulings(rulings=rulings):
-                self._lapse(rulings)
             case EstablishRevoke(index=index, counts=counts):
                 self._establish(self._revokes[index], counts)
             case WithdrawRevoke(index=index):
@@ -322,9 +317,6 @@ class _Remedies(_LenientPlay):
                     self._revokes.append(revoke)
                     if now:
                         self._establish(revoke, True)
-            case ForfeitRulings(rulings=rulings):
-                for forfeited in rulings:
-                    self._close(self._open[forfeited], "forfeited")
             case ForfeitRevokes(indices=indices):
                 for index in indices:
                     self._revokes[index].forfeited = True

@@ -22,17 +22,17 @@ from .helpers import claim_holds
 from .referee import (
     TRICKS,
     AddObligation,
+    CloseRulings,
+    Closing,
     CompleteShortTrick,
     CorrectRevoke,
     Effect,
     EstablishRevoke,
     ExposeCards,
     ForfeitRevokes,
-    ForfeitRulings,
     GatherLastTrick,
     HandView,
     LapseObligations,
-    LapseRulings,
     LogEvent,
     OmitCard,
     Outcome,
@@ -155,7 +155,7 @@ def judge_quit(view: HandView) -> Outcome:
             effects.append(EstablishRevoke(i, _counts(rv)))
     lapsed = lapsed_on_quit(view)
     if lapsed:
-        effects.append(LapseRulings(lapsed))
+        effects.append(CloseRulings(lapsed, Closing.LAPSED))
     return Outcome(tuple(effects))
 
 
@@ -648,4 +648,4 @@ def declarer_penalties_forfeited(view: HandView) -> Outcome:
         r.id for r in view.open_rulings if declarer in r.claimants and r.claimants != (r.offender,)
     )
     revokes = tuple(i for i, rv in enumerate(view.revokes) if rv.seat.side != declarer.side)
-    return Outcome((ForfeitRulings(rulings), ForfeitRevokes(revokes)))
+    return Outcome((CloseRulings(rulings, Closing.FORFEITED), ForfeitRevokes(revokes)))

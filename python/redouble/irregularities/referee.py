@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Protocol
 
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
@@ -495,13 +496,30 @@ class AttentionCalled:
     ruling: int
 
 
-@dataclass(frozen=True)
-class WithdrawRuling:
-    """Open ruling `ruling` is closed, decided by what follows: an option chosen, or a free
-    correction (Auction Bridge (1912), Law 52, withdraws the Law 50 ruling on the declaration
-    corrected)."""
+class Closing(Enum):
+    """How open rulings close; the value is the word the game logs (a decided ruling is not
+    logged as closed: its decision is)."""
 
-    ruling: int
+    DECIDED = "decided"
+    """Decided by what follows: an option chosen, or a free correction."""
+    LAPSED = "lapsed"
+    """Lapsed: the penalty can no longer be claimed (its trick is quitted)."""
+    FORFEITED = "forfeited"
+    """Forfeited: the penalty is lost (dummy's intervention, a consultation, a wrong penalty
+    demanded)."""
+
+
+@dataclass(frozen=True)
+class CloseRulings:
+    """The open rulings `rulings` (by id) close, each as `how` says. Decided: an option chosen,
+    or a free correction (Auction Bridge (1912), Law 52, withdraws the Law 50 ruling on the
+    declaration corrected). Lapsed: the penalty can no longer be claimed, its trick quitted
+    (Auction Bridge (1912), Laws 76-77). Forfeited: the penalty is lost (dummy's intervention,
+    Auction Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63; a consultation, Law 97; a
+    wrong penalty demanded, Law 102)."""
+
+    rulings: tuple[int, ...]
+    how: Closing
 
 
 @dataclass(frozen=True)
@@ -680,13 +698,6 @@ class LapseObligations:
 
 
 @dataclass(frozen=True)
-class LapseRulings:
-    """The open rulings (by id) whose penalty can no longer be claimed."""
-
-    rulings: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class EstablishRevoke:
     """The revoke at `index` of the view's records can no longer be corrected: its ruling
     lapses; `counts`: it is an established revoke the penalty follows (a card of dummy's
@@ -766,13 +777,6 @@ class RecordRevokes:
 
 
 @dataclass(frozen=True)
-class ForfeitRulings:
-    """The open rulings (by id) whose penalty is lost (dummy's intervention, A61; B63)."""
-
-    rulings: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class ForfeitRevokes:
     """The revokes at `indices` whose penalty is lost (dummy's intervention, A61; B63)."""
 
@@ -791,7 +795,6 @@ PlayEffect = (
     QuitTrick
     | OmitCard
     | LapseObligations
-    | LapseRulings
     | EstablishRevoke
     | WithdrawRevoke
     | ReturnCards
@@ -802,7 +805,6 @@ PlayEffect = (
     | SurplusFound
     | RestoreCard
     | RecordRevokes
-    | ForfeitRulings
     | ForfeitRevokes
     | CompleteShortTrick
 )
@@ -829,6 +831,7 @@ Effect = (
     | PlayEffect  # play (refplay)
     | LogEvent
     | RaiseIrregularity
+    | CloseRulings
     | RegularCall
     | CallTakesTurn
     | ExposedInDeclaring
@@ -839,7 +842,6 @@ Effect = (
     | ConsentLifted
     | ConsentSpent
     | AttentionCalled
-    | WithdrawRuling
     | CorrectCall
     | AfterCall
     | HandNotPlayed

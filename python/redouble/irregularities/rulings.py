@@ -27,6 +27,8 @@ from .referee import (
     AttentionCalled,
     BarPlayer,
     CallTakesTurn,
+    CloseRulings,
+    Closing,
     ConsentGiven,
     ConsentLifted,
     ConsentSpent,
@@ -35,7 +37,6 @@ from .referee import (
     ExposeCards,
     ExposedInDeclaring,
     ForfeitDeclarerPenalties,
-    ForfeitRulings,
     HandNotPlayed,
     HandView,
     LogEvent,
@@ -46,7 +47,6 @@ from .referee import (
     RaiseRuling,
     RegularCall,
     StartPlay,
-    WithdrawRuling,
     parse_card,
     remedy,
     side_bids,
@@ -221,7 +221,7 @@ def judge_decide(
         data["consulted"] = True
     effects: list[Effect] = [
         LogEvent("decide", by, data),
-        WithdrawRuling(ruling.id) if chosen is not None else ForfeitRulings((ruling.id,)),
+        CloseRulings((ruling.id,), Closing.DECIDED if chosen is not None else Closing.FORFEITED),
     ]
     if consulted:
         effects.append(
@@ -249,7 +249,7 @@ def judge_wrong_penalty(view: HandView, ruling: Ruling, by: Seat | None) -> Outc
     raised = RaiseIrregularity(
         RaiseRuling(Irregularity.WRONG_PENALTY, by, data={"ruling": ruling.id}, options=())
     )
-    closed = ForfeitRulings((ruling.id,))
+    closed = CloseRulings((ruling.id,), Closing.FORFEITED)
     if fallback is None:
         return Outcome((logged, raised, closed))
     return Outcome((logged, raised, closed, *remedy(view, ruling, fallback.code, {}).effects))
@@ -589,7 +589,7 @@ def _correct_slip(
     return Outcome(
         (
             LogEvent("correct_call", offender, {"call": str(new)}),
-            WithdrawRuling(slip.id),  # the correction is the whole of it
+            CloseRulings((slip.id,), Closing.DECIDED),  # the correction is the whole of it
             CorrectCall(new, replaces_last=False),
             RaiseIrregularity(RaiseRuling(Irregularity.DECLARATION_CORRECTED, offender, data)),
             AfterCall(),
