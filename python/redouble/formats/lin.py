@@ -256,15 +256,30 @@ class _Context:
     """What a LIN file says once for the boards that follow: the players of the last pn|
     (four names, or eight for a match's open and closed rooms) and the vg| match header."""
 
-    __slots__ = ("header", "names")
+    __slots__ = ("_names", "_source", "header")
 
     def __init__(self) -> None:
-        self.names: tuple[str, ...] | None = None
+        self._names: tuple[str, ...] | None = None
+        # The tags of the last board the core typed with a pn|: its names, worked out only
+        # when a later board needs them (most files give every board its pn|).
+        self._source: tuple[tuple[str, str], ...] | None = None
         self.header: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...] | None:
+        """The names of the last pn|: four, or eight (open room, then closed), or None."""
+        if self._source is not None:
+            own = {name: value for name, value in self._source if name in _NAME_SET}
+            self._names, self._source = tuple(own.get(t, "") for t in _NAME_TAGS), None
+        return self._names
+
+    @names.setter
+    def names(self, value: tuple[str, ...] | None) -> None:
+        self._names, self._source = value, None
 
     def copy(self) -> _Context:
         other = _Context()
-        other.names, other.header = self.names, self.header
+        other._names, other._source, other.header = self._names, self._source, self.header
         return other
 
     def names_for(self, room: str | None) -> tuple[str, ...]:
@@ -277,11 +292,12 @@ class _Context:
     def fast(self, record: BoardRecord) -> BoardRecord:
         """A board the core typed (no qx| nor vg|, at most one pn| of four names with one
         given), read in this context as _board() reads it."""
-        if self.names is None and not record.tags:
-            return record
-        own = {name: value for name, value in record.tags if name in _NAME_SET}
-        if own:
-            self.names = tuple(own.get(t, "") for t in _NAME_TAGS)
+        tags = record.tags
+        for name, _ in tags:
+            if name in _NAME_SET:
+                self._source = tags
+                return record
+        if self._source is None and self._names is None:
             return record
         carried = _named(self.names_for(None), ())
         if not carried:
