@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from redouble.cards import Card, CardSet, Seat
 from redouble.deal import Deal, Vulnerability
@@ -190,8 +195,8 @@ def test_reader_rejects_malformed_lin(text: str, match: str) -> None:
 
 
 def test_unknown_keys_are_kept_and_written_back() -> None:
-    rec = lin.loads("vg|Final,Open,1,16|qx|o1|md|3SA,SK,SQ,SJ|nt|nice hand|")[0]
-    assert rec.tags == (("Lin_vg", "Final,Open,1,16"), ("Lin_qx", "o1"))
+    rec = lin.loads("bn|1,2,3|mp|-7.2|md|3SA,SK,SQ,SJ|nt|nice hand|")[0]
+    assert rec.tags == (("Lin_bn", "1,2,3"), ("Lin_mp", "-7.2"))
     assert rec.commentary == ("nice hand",)
     assert lin.loads(lin.dumps([rec])) == [rec]
 
@@ -242,3 +247,285 @@ def test_endplay_reads_our_files() -> None:
         assert other.contract.level == mine.contract.level
         assert other.contract.declarer.abbr == mine.declarer.letter
         assert len(other.play) == len(mine.plays())
+
+
+# ---------------------------------------------------------------------------------------------
+# Vugraph files (BBO's match records): one vg| header, pn| with the open and closed rooms'
+# players, boards marked qx|o<N>| or qx|c<N>|.
+# ---------------------------------------------------------------------------------------------
+
+VUGRAPH = GAMES / "vugraph_match.lin"
+_OPEN = {"South": "Rossi", "West": "Bianchi", "North": "Verdi", "East": "Neri"}
+_CLOSED = {"South": "Smith", "West": "Jones", "North": "Brown", "East": "Davis"}
+_HEADER = {
+    "Event": "Bermuda Bowl 2025",
+    "Stage": "Final Segment 1",
+    "Scoring": "IMP",
+    "HomeTeam": "Italy",
+    "VisitTeam": "USA",
+}
+
+
+@contextlib.contextmanager
+def _python_lexer() -> Iterator[None]:
+    old, lin._LEXER = lin._LEXER, "python"
+    try:
+        yield
+    finally:
+        lin._LEXER = old
+
+
+def _names(record: BoardRecord) -> dict[str, str]:
+    return {n: v for n, v in record.tags if n in ("South", "West", "North", "East")}
+
+
+def test_vugraph_file_gives_every_board_its_room_players_and_match() -> None:
+    boards = lin.load(VUGRAPH)
+    assert [(b.board, b.tag("Room")) for b in boards] == [
+        (1, "Open"),
+        (1, "Closed"),
+        (2, "Open"),  # no ah|: the number is qx|'s
+        (2, "Closed"),
+        (3, "Open"),
+        (3, "Closed"),
+    ]
+    # pn| at the top names both rooms; the pn| before board 3 brings Ferro and Miller in.
+    assert [_names(b) for b in boards] == [
+        _OPEN,
+        _CLOSED,
+        _OPEN,
+        _CLOSED,
+        {**_OPEN, "West": "Ferro"},
+        {**_CLOSED, "East": "Miller"},
+    ]
+    for b in boards:
+        assert {n: b.tag(n) for n in _HEADER} == _HEADER
+    first = dict(boards[0].tags)
+    assert first["Lin_vg"] == "Bermuda Bowl 2025,Final Segment 1,I,1,3,Italy,0,USA,10.5"
+    assert first["Lin_rs"].startswith("3NN+1,3NN,")
+    assert all(
+        n not in ("Lin_vg", "Lin_rs", "Lin_pn", "Lin_qx") for b in boards[1:] for n, _ in b.tags
+    )
+    assert [(str(b.contract), b.declarer, b.claim, b.result) for b in boards] == [
+        ("3NT", Seat.NORTH, 10, 10),
+        ("3NT", Seat.NORTH, 9, 9),
+        ("4S", Seat.EAST, 9, 9),
+        ("4S", Seat.EAST, 10, 10),
+        ("2H", Seat.SOUTH, 8, 8),
+        ("1NT", Seat.SOUTH, 7, 7),
+    ]
+    assert boards[2].commentary == ("Verdi: a quiet start",)
+    assert boards[0].auction is not None
+    assert boards[0].auction.calls[0].note == "15-17"
+
+
+def test_vugraph_file_reads_the_same_every_way_and_round_trips() -> None:
+    boards = lin.load(VUGRAPH)
+    text = VUGRAPH.read_text()
+    assert list(lin.iter_boards(VUGRAPH)) == boards
+    assert lin.loads(text) == boards
+    written = lin.dumps(boards)
+    assert lin.loads(written) == boards
+    lines = written.splitlines()
+    # BBO's layout: the match header, then each board from its qx| with its own players.
+    assert lines[0].startswith("vg|Bermuda Bowl 2025,")
+    assert "pn|Rossi,Bianchi,Verdi,Neri|qx|o1|" in lines[0]
+    assert [line[:6] for line in lines[1:]] == ["qx|c1|", "qx|o2|", "qx|c2|", "qx|o3|", "qx|c3|"]
+    assert "pn|Smith,Jones,Brown,Miller|" in lines[5]
+    assert "tg|" not in written  # the match's tags ride on vg|, not as redouble's tg|
+    # To PBN and back: the rooms, players and match survive as PBN's own tags.
+    again = lin.loads(lin.dumps(pbn.loads(pbn.dumps(boards))))
+    assert [sorted(b.tags) for b in again] == [sorted(b.tags) for b in boards]
+    assert [b.replace(tags=()) for b in again] == [b.replace(tags=()) for b in boards]
+
+
+def test_four_names_hold_until_the_next_pn() -> None:
+    deal = "md|3SA,SK,SQ,SJ|"
+    boards = lin.loads(
+        f"pn|a,b,c,d|{deal}\n{deal}\nqx|c2|{deal}\npn|e,,g,h|{deal}\n{deal}\npn|,,,|{deal}\n{deal}"
+    )
+    expected = [
+        {"South": "a", "West": "b", "North": "c", "East": "d"},
+        {"South": "a", "West": "b", "North": "c", "East": "d"},
+        {"South": "a", "West": "b", "North": "c", "East": "d"},  # four names: every room
+        {"South": "e", "North": "g", "East": "h"},
+        {"South": "e", "North": "g", "East": "h"},
+        {},  # pn| with no names: the players are unknown from here on
+        {},
+    ]
+    assert [_names(b) for b in boards] == expected
+    assert lin.loads(lin.dumps(boards)) == boards
+
+
+def test_eight_names_without_a_room_name_the_open_room() -> None:
+    rec = lin.loads("pn|a,b,c,d,e,f,g,h|md|3SA,SK,SQ,SJ|")[0]
+    assert _names(rec) == {"South": "a", "West": "b", "North": "c", "East": "d"}
+    assert rec.tag("Room") is None
+
+
+def test_ah_gives_the_board_number_over_qx() -> None:
+    rec = lin.loads("qx|c5|md|3SA,SK,SQ,SJ|ah|Board 7|")[0]
+    assert (rec.board, rec.tag("Room")) == (7, "Closed")
+    assert lin.loads(lin.dumps([rec])) == [rec]
+
+
+def test_qx_reads_a_label_after_the_board_and_either_case() -> None:
+    recs = lin.loads("qx|o1,Board 1|md|3SA,SK,SQ,SJ|\nqx|C12 |md|3SA,SK,SQ,SJ|")
+    assert [(r.board, r.tag("Room")) for r in recs] == [(1, "Open"), (12, "Closed")]
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("qx|x1|md|3SA,SK,SQ,SJ|", 1),
+        ("qx||md|3SA,SK,SQ,SJ|", 1),
+        ("qx|o|md|3SA,SK,SQ,SJ|", 1),
+        ("qx|oX|md|3SA,SK,SQ,SJ|", 1),
+        ("qx|1|md|3SA,SK,SQ,SJ|", 1),
+        ("qx|o-1|md|3SA,SK,SQ,SJ|", 1),
+        ("qx|o1234567890|md|3SA,SK,SQ,SJ|", 1),
+        ("md|3SA,SK,SQ,SJ|\nst||qx|o 1 2|md|3SA,SK,SQ,SJ|", 5),
+    ],
+)
+def test_malformed_qx_is_refused_with_its_place(text: str, column: int) -> None:
+    with pytest.raises(FormatError, match=r"qx\| holds o \(open room\) or c") as info:
+        lin.loads(text)
+    assert info.value.column == column
+    assert info.value.line == text.count("\n") + 1
+    boards = lin.loads(text, errors="skip")
+    assert len(boards.problems) == 1
+
+
+def test_two_qx_in_one_board_are_refused() -> None:
+    with pytest.raises(FormatError, match=r"second qx\|") as info:
+        lin.loads("qx|o1|qx|c1|md|3SA,SK,SQ,SJ|")
+    assert (info.value.line, info.value.column) == (1, 7)
+
+
+@pytest.mark.parametrize(
+    ("vg", "tags"),
+    [
+        ("Trials", {"Event": "Trials"}),
+        ("Trials,,P", {"Event": "Trials", "Scoring": "MP"}),
+        (
+            "Trials,R2,B,1,x,A,,B,",
+            {"Event": "Trials", "Stage": "R2", "Scoring": "BAM", "HomeTeam": "A", "VisitTeam": "B"},
+        ),
+        (
+            "Trials,R2,Z,1,16,A,0,B,0,,,extra",
+            {"Event": "Trials", "Stage": "R2", "HomeTeam": "A", "VisitTeam": "B"},
+        ),
+        (",,,,,,,,", {}),
+        ("", {}),
+    ],
+)
+def test_vg_is_read_leniently(vg: str, tags: dict[str, str]) -> None:
+    rec = lin.loads(f"vg|{vg}|qx|o1|md|3SA,SK,SQ,SJ|")[0]
+    assert {n: v for n, v in rec.tags if n in _HEADER} == tags
+    assert rec.tag("Lin_vg") == vg
+    assert lin.loads(lin.dumps([rec])) == [rec]
+
+
+@pytest.mark.parametrize("pn", ["a,b,c", "a,b,c,d,", "a,b,c,d,e,f,g", ",", "a,b,c,d,e,f,g,h,i"])
+def test_pn_of_another_count_is_kept_verbatim_and_clears_the_players(pn: str) -> None:
+    boards = lin.loads(f"pn|w,x,y,z|md|3SA,SK,SQ,SJ|\npn|{pn}|md|3SA,SK,SQ,SJ|\nmd|3SA,SK,SQ,SJ|")
+    assert boards[1].tags == (("Lin_pn", pn),)
+    assert boards[2].tags == ()
+    assert lin.loads(lin.dumps(boards)) == boards
+
+
+def test_writer_clears_players_a_board_does_not_have() -> None:
+    named, bare = lin.loads("pn|a,b,c,d|md|3SA,SK,SQ,SJ|\npn|,,,|md|3SA,SK,SQ,SJ|")
+    assert _names(bare) == {}
+    text = lin.dumps([named, bare])
+    assert text.splitlines()[1].startswith("pn|,,,|")
+    assert lin.loads(text) == [named, bare]
+    assert "pn|" not in lin.write_board(bare)  # alone, nothing carries
+
+
+def test_room_without_a_board_or_of_another_name_travels_as_a_tag() -> None:
+    base = lin.loads("md|3SA,SK,SQ,SJ|")[0]
+    for record in (
+        base.replace(tags=(("Room", "Open"),)),
+        base.replace(board=4, tags=(("Room", "Lounge"),)),
+    ):
+        text = lin.write_board(record)
+        assert "qx|" not in text
+        assert "tg|Room=" in text
+        assert lin.loads(text) == [record]
+
+
+def test_writer_refuses_a_match_board_that_drops_the_match_header() -> None:
+    boards = lin.load(VUGRAPH)
+    second = boards[1].replace(tags=tuple(t for t in boards[1].tags if t[0] != "Event"))
+    with pytest.raises(FormatError, match="tags"):
+        lin.dumps([boards[0], second])
+    # Alone, nothing carries: the board is written as it is.
+    assert [lin.lin_view(r) for r in lin.loads(lin.write_board(second))] == [lin.lin_view(second)]
+    # A changed header value is written as redouble's tg| and read back over the match's.
+    renamed = boards[1].replace(
+        tags=tuple((n, "Other") if n == "Event" else (n, v) for n, v in boards[1].tags)
+    )
+    back = lin.loads(lin.dumps([boards[0], renamed]))
+    assert lin.lin_view(back[1]) == lin.lin_view(renamed)
+    assert lin.loads(lin.dumps(back)) == back  # and stable from then on
+
+
+_NAME = st.sampled_from(["", "ann", "bo b", "Cé", "d_d"])
+_PN = st.one_of(
+    st.none(),
+    st.lists(_NAME, min_size=4, max_size=4),
+    st.lists(_NAME, min_size=8, max_size=8),
+    st.lists(_NAME, min_size=1, max_size=9).filter(lambda n: len(n) not in (4, 8)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    vg=st.one_of(
+        st.none(), st.lists(st.sampled_from(["", "Cup", "R1", "I", "P", "9", "T"]), max_size=10)
+    ),
+    boards=st.lists(
+        st.tuples(_PN, st.sampled_from(["o", "c", None]), st.integers(1, 40), st.booleans()),
+        min_size=1,
+        max_size=8,
+    ),
+)
+def test_random_match_files_carry_players_and_header_as_the_format_says(
+    vg: list[str] | None, boards: list[tuple[list[str] | None, str | None, int, bool]]
+) -> None:
+    lines = []
+    players: list[str] | None = None
+    header = {} if vg is None else dict(lin._vg_tags(",".join(vg)))
+    expected = []
+    for k, (pn, room, number, ah) in enumerate(boards):
+        line = f"vg|{','.join(vg)}|" if vg is not None and k == 0 else ""
+        if pn is not None:
+            line += f"pn|{','.join(pn)}|"
+            players = pn if len(pn) in (4, 8) and any(pn) else None
+        line += f"qx|{room}{number}|" if room else ""
+        line += "md|3SA,SK,SQ,SJ|" + (f"ah|Board {number + 1}|" if ah else "")
+        lines.append(line)
+        four = (
+            []
+            if players is None
+            else players[4:]
+            if room == "c" and len(players) == 8
+            else players[:4]
+        )
+        want = {t: n for t, n in zip(("South", "West", "North", "East"), four, strict=False) if n}
+        carried = header if room or (vg is not None and k == 0) else {}
+        expected.append((want, carried, {"o": "Open", "c": "Closed", None: None}[room]))
+    text = "\n".join(lines)
+    read = lin.loads(text)
+    for record, (want, carried, room_tag), (_, _, number, ah) in zip(
+        read, expected, boards, strict=True
+    ):
+        assert _names(record) == want
+        assert {n: v for n, v in record.tags if n in _HEADER} == carried
+        assert record.tag("Room") == room_tag
+        assert record.board == (number + 1 if ah else number if room_tag else None)
+    with _python_lexer():
+        assert lin.loads(text) == read
+    assert list(lin.iter_boards(io.StringIO(text))) == read
+    assert lin.loads(lin.dumps(read)) == read

@@ -146,7 +146,7 @@ class LinStream {
 /// A common board, typed: every field as the reference's _board() gives it.
 struct LinFastBoard {
   /// Tags in file order: name (0..3 the player tags South, West, North, East; 4 "Lin_" + key,
-  /// 5 "Lin_pn", 6 "Lin_ah") and value.
+  /// 6 "Lin_ah"; 5, once "Lin_pn", is no longer given: such boards are the reference's) and value.
   struct Tag {
     int name = 0;
     std::string_view key;

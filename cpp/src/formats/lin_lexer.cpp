@@ -626,10 +626,16 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
   std::vector<int> cards;
   cards.reserve(52);
   bool note_on_last = false;
+  bool seen_pn = false;
   for (const LinPair& p : pairs) {
     const std::string_view k = p.key_view();
     const std::string_view v = p.value;
+    // Vugraph boards (rooms, the match header) and pn| beyond one of four names, at least one
+    // given, are the reference's: names carry from board to board there (lin.py's _Context).
+    if (k == "qx" || k == "vg") return false;
     if (k == "pn") {
+      if (seen_pn) return false;
+      seen_pn = true;
       std::array<std::string_view, 4> names;
       std::size_t count = 0;
       std::size_t start = 0;
@@ -644,12 +650,14 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
           start = i + 1;
         }
       }
-      if (four && count == 4) {
-        for (std::size_t s = 0; s < 4; ++s)
-          if (!names[s].empty()) out.tags.push_back({static_cast<int>(s), {}, names[s]});
-      } else {
-        out.tags.push_back({5, {}, v});
+      if (!four || count != 4) return false;
+      bool any = false;
+      for (std::size_t s = 0; s < 4; ++s) {
+        if (names[s].empty()) continue;
+        any = true;
+        out.tags.push_back({static_cast<int>(s), {}, names[s]});
       }
+      if (!any) return false;
     } else if (k == "md") {
       int known = 0;
       if (!fast_md(v, out.dealer, out.deal, known)) return false;

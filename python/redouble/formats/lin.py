@@ -3,7 +3,24 @@
 A LIN board is a run of ``key|value|`` pairs (line breaks between pairs are ignored). The
 keys redouble interprets:
 
-- ``pn|S,W,N,E|`` player names, South first -> tags South, West, North, East;
+- ``pn|S,W,N,E|`` player names, South first -> tags South, West, North, East. A pn| holds
+  for the boards that follow until the next pn| (as in BBO's viewer, which keeps the players
+  until told otherwise); a pn| with no name given (``pn|,,,|``) says the players are unknown.
+  Eight names (``pn|S,W,N,E,s,w,n,e|``, a vugraph file's) are the open room's four, then the
+  closed room's: a board from ``qx|o..|`` (or with no qx|) takes the first four, one from
+  ``qx|c..|`` the last four. Another count is kept verbatim as ``Lin_pn`` and the players are
+  then unknown: BBO's viewer shows whatever it finds, and a display field is no reason to
+  refuse a board;
+- ``qx|o12|`` / ``qx|c12|`` a vugraph board: the room -> tag Room ("Open", "Closed"), and the
+  board number unless ``ah|`` gives one; a label after a comma (``qx|o1,Board 1|``) is
+  display text and is not kept. Anything else, or a second qx| in a board, is refused
+  (FormatError naming qx|): a room or board number that cannot be read would put the
+  board at the wrong table;
+- ``vg|Event,Segment,Scoring,First,Last,Team 1,Carry 1,Team 2,Carry 2|`` the match header of
+  a vugraph file -> tags Event, Stage, Scoring (I -> "IMP", P -> "MP", B -> "BAM"),
+  HomeTeam, VisitTeam, carried to every later board that has a qx|; the value is kept as
+  ``Lin_vg`` (boards, carry-overs) on its own board. Read leniently, as other vugraph readers
+  do: a missing or empty field gives no tag, extra fields are ignored;
 - ``md|<d><S>,<W>,<N>,<E>|`` the deal: ``d`` is the dealer (1 = South, 2 = West, 3 = North,
   4 = East), then the hands of South, West, North and East, each as suit letters followed by
   ranks (``SAK3HQJ2D...C...``). A missing fourth hand is the rest of the pack; hands left
@@ -17,14 +34,17 @@ keys redouble interprets:
 - ``nt|text|`` commentary.
 
 Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept as a tag
-named ``Lin_<key>`` and written back. The contract and declarer are worked out from the
-auction under the contract-bridge rule (LIN only carries modern auctions), which also
-orders the play into PBN-style seat columns. A new board starts at ``qx``, ``pn`` or ``md``
-once the current board has its deal.
+named ``Lin_<key>`` and written back (a vugraph file's ``rs|`` list of results among them).
+The contract and declarer are worked out from the auction under the contract-bridge rule
+(LIN only carries modern auctions), which also orders the play into PBN-style seat columns.
+A new board starts at ``qx``, ``pn`` or ``md`` once the current board has its deal.
 
 LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing them raises
-:class:`~redouble.errors.FormatError`. Tags other than players and ``Lin_*`` are not
-written (LIN has no place for them).
+:class:`~redouble.errors.FormatError`. Other tags LIN has no key for travel as redouble's
+``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
+no players and earlier ones would carry), a board with a Room of "Open" or "Closed" and a
+number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands; what the match header
+implies is not repeated, so a file read and written reads back the same.
 
 >>> rec = loads("pn|s,w,n,e|md|1SAKQJHAKQJDAKQJCA,S2,S3,|sv|o|mb|7N|mb|p|mb|p|mb|p|")[0]
 >>> str(rec.contract), rec.declarer.name
@@ -89,11 +109,21 @@ _VUL = {
 }
 _DISPLAY = {"st", "rh", "pg", "sa"}
 # Keys the reader interprets; another key is kept as a Lin_<key> tag.
-_INTERPRETED = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "tg"} | _DISPLAY
+_INTERPRETED = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "tg", "qx"} | _DISPLAY
 _KEY_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
 _BOARD_RE = re.compile(r"^\s*board[\s+]*([0-9]{1,9})\s*$", re.IGNORECASE)
 _TAG_NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _NAME_TAGS = ("South", "West", "North", "East")
+_NAME_SET = frozenset(_NAME_TAGS)
+# qx|o12| or qx|c12|: the room (open, closed) and the board; BBO's viewer also shows a label
+# after a comma (qx|o1,Board 1|), which is display text like ah|'s and is not kept.
+_QX_RE = re.compile(r"\s*([oc])\s*([0-9]{1,9})\s*(?:,.*)?", re.IGNORECASE | re.DOTALL)
+_ROOMS = {"o": "Open", "c": "Closed"}
+_ROOM_LETTERS = {"Open": "o", "Closed": "c"}
+# vg|Event,Segment,Scoring,First board,Last board,Team 1,Carry-over 1,Team 2,Carry-over 2|:
+# the fields that have a PBN tag (PBN 2.1's Event, Stage, Scoring, HomeTeam, VisitTeam).
+_VG_FIELDS = ((0, "Event"), (1, "Stage"), (2, "Scoring"), (5, "HomeTeam"), (7, "VisitTeam"))
+_VG_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 #: Most pairs one board may hold, and the longest value (a real board has a few hundred).
 MAX_BOARD_PAIRS = 1 << 14
 MAX_VALUE = 1 << 16
@@ -207,7 +237,91 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None, PartialHands | None
     return dealer, None, (hands[0], hands[1], hands[2], hands[3])
 
 
-def _board(pairs: list[_Pair]) -> BoardRecord:
+def _vg_tags(value: str) -> tuple[tuple[str, str], ...]:
+    """The PBN tags a vg| header gives: read leniently, as BBO's viewer and the other
+    readers of vugraph files do (a field missing or left empty gives no tag, fields past the
+    ninth are ignored, a scoring letter other than I, P or B gives no Scoring tag)."""
+    fields = value.split(",")
+    out = []
+    for index, name in _VG_FIELDS:
+        text = fields[index].strip() if index < len(fields) else ""
+        if name == "Scoring":
+            text = _VG_SCORING.get(text.upper(), "")
+        if text:
+            out.append((name, text))
+    return tuple(out)
+
+
+class _Context:
+    """What a LIN file says once for the boards that follow: the players of the last pn|
+    (four names, or eight for a match's open and closed rooms) and the vg| match header."""
+
+    __slots__ = ("_names", "_source", "header")
+
+    def __init__(self) -> None:
+        self._names: tuple[str, ...] | None = None
+        # The tags of the last board the core typed with a pn|: its names, worked out only
+        # when a later board needs them (most files give every board its pn|).
+        self._source: tuple[tuple[str, str], ...] | None = None
+        self.header: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...] | None:
+        """The names of the last pn|: four, or eight (open room, then closed), or None."""
+        if self._source is not None:
+            own = {name: value for name, value in self._source if name in _NAME_SET}
+            self._names, self._source = tuple(own.get(t, "") for t in _NAME_TAGS), None
+        return self._names
+
+    @names.setter
+    def names(self, value: tuple[str, ...] | None) -> None:
+        self._names, self._source = value, None
+
+    def copy(self) -> _Context:
+        other = _Context()
+        other._names, other._source, other.header = self._names, self._source, self.header
+        return other
+
+    def names_for(self, room: str | None) -> tuple[str, ...]:
+        """The four names (South, West, North, East) a board in `room` takes."""
+        n = self.names
+        if n is None:
+            return ()
+        return n[4:] if len(n) == 8 and room == "Closed" else n[:4]
+
+    def fast(self, record: BoardRecord) -> BoardRecord:
+        """A board the core typed (no qx| nor vg|, at most one pn| of four names with one
+        given), read in this context as _board() reads it."""
+        tags = record.tags
+        for name, _ in tags:
+            if name in _NAME_SET:
+                self._source = tags
+                return record
+        if self._source is None and self._names is None:
+            return record
+        carried = _named(self.names_for(None), ())
+        if not carried:
+            return record
+        return record.replace(tags=(*carried, *record.tags))
+
+
+def _named(names: Sequence[str], given: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Name tags for the non-empty names, less those a tg| pair states."""
+    stated = {name for name, _ in given}
+    return [(t, n) for t, n in zip(_NAME_TAGS, names, strict=False) if n and t not in stated]
+
+
+def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
+    if ctx is None:
+        ctx = _Context()
+    own_names: tuple[str, ...] | None = None  # the last pn| of the board, split
+    raw_pn: str | None = None  # that pn| when it holds neither four nor eight names
+    names_at = -1  # where the first pn| stood among the tags
+    room: str | None = None
+    qx_board: int | None = None
+    header: tuple[tuple[str, str], ...] | None = None  # the last vg|'s tags
+    header_at: list[int] = []  # where each vg|'s tags go
+    headers: list[tuple[tuple[str, str], ...]] = []
     tags: list[tuple[str, str]] = []
     fields: dict[str, object] = {}
     calls: list[Call] = []
@@ -221,11 +335,29 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
         try:
             k, v = p.key, p.value
             if k == "pn":
-                names = v.split(",")
-                if len(names) == 4:
-                    tags.extend((t, n) for t, n in zip(_NAME_TAGS, names, strict=True) if n)
-                else:
-                    tags.append(("Lin_pn", v))
+                # Four names (South, West, North, East) or eight (the open room's four, then
+                # the closed room's); another count is kept verbatim as BBO's viewer shows
+                # it, the players then unknown: a display field is no reason to lose a board.
+                # A later pn| replaces an earlier one, in the board as in the file.
+                names = tuple(v.split(","))
+                if names_at < 0:
+                    names_at = len(tags)
+                own_names, raw_pn = (names, None) if len(names) in (4, 8) else ((), v)
+            elif k == "qx":
+                m = _QX_RE.fullmatch(v)
+                if not m:
+                    raise FormatError(
+                        f"qx| holds o (open room) or c (closed room) and the board number, "
+                        f"as o1 or c12; got {v[:40]!r}"
+                    )
+                if room is not None:
+                    raise FormatError("a second qx| in one board")
+                room, qx_board = _ROOMS[m.group(1).lower()], int(m.group(2))
+            elif k == "vg":
+                header = _vg_tags(v)
+                tags.append(("Lin_vg", v))
+                header_at.append(len(tags))
+                headers.append(header)
             elif k == "md":
                 dealer, deal, partial = _parse_md(v)
                 if deal is not None:
@@ -277,8 +409,34 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
     first = pairs[0]
     if dealer is not None:
         fields["dealer"] = dealer
+    if qx_board is not None and "board" not in fields:
+        fields["board"] = qx_board
     carried.end_board()
     extra = carried.result()
+    # The names, the match header and the room, placed so that the writer's order of pn|,
+    # qx| and vg| reads back the same: the room first, then what the file's context carries.
+    stated = {name for name, _ in extra.tags}  # tg| pairs win over what vg| implies
+    inserts = [
+        (at, 0, [t for t in h if t[0] not in stated])
+        for at, h in zip(header_at, headers, strict=True)
+    ]
+    if own_names:
+        chosen = own_names[4:] if len(own_names) == 8 and room == "Closed" else own_names[:4]
+        inserts.append((names_at, 1, _named(chosen, ())))
+    elif raw_pn is not None:
+        inserts.append((names_at, 1, [("Lin_pn", raw_pn)]))
+    # From the last place back, names before a header given at the same place, so that each
+    # vg|'s tags follow it and a pn| right after stays after them.
+    for at, _, given in sorted(inserts, key=lambda x: (x[0], x[1]), reverse=True):
+        tags[at:at] = given
+    front: list[tuple[str, str]] = []
+    if room is not None:
+        front.append(("Room", room))
+        if header is None:
+            front.extend(t for t in ctx.header if t[0] not in stated)
+    if own_names is None:
+        front.extend(_named(ctx.names_for(room), extra.tags))
+    tags[0:0] = front
     tags.extend(extra.tags)
     if calls:
         if dealer is None:
@@ -315,11 +473,18 @@ def _board(pairs: list[_Pair]) -> BoardRecord:
     if claim is not None:
         fields["claim"] = claim
         fields.setdefault("result", claim)
-    return BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
+    record = BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
+    # The board is read: what it says for the boards that follow takes effect.
+    if own_names is not None:
+        ctx.names = own_names if any(own_names) else None
+    if header is not None:
+        ctx.header = header
+    return record
 
 
-def _loads_python(text: str, skip: bool) -> Boards:
+def _loads_python(text: str, skip: bool, ctx: _Context | None = None) -> Boards:
     """The reference reader: every board of a LIN text, lexed and built in Python."""
+    context = _Context() if ctx is None else ctx
     out = Boards()
     current: list[_Pair] = []
     bad: FormatError | None = None
@@ -334,7 +499,7 @@ def _loads_python(text: str, skip: bool) -> Boards:
                     raise FormatError(
                         "a LIN board without md| (the deal)", line=current[0].line, column=1
                     )
-                out.append(_board(current))
+                out.append(_board(current, context))
             except FormatError as e:
                 problem = e
         if problem is not None:
@@ -472,19 +637,20 @@ def _core_error(
     return FormatError(message, line=line, column=column)
 
 
-def _loads_core(data: bytes, skip: bool) -> Boards:
+def _loads_core(data: bytes, skip: bool, ctx: _Context | None = None) -> Boards:
     """As _loads_python, for the text's UTF-8 bytes, through the core."""
+    context = _Context() if ctx is None else ctx
     out = Boards()
     events = _core.read_lin(
         data, skip, min(MAX_VALUE, _CORE_LIMIT), min(MAX_BOARD_PAIRS, _CORE_LIMIT)
     )
     for kind, payload in events:
         if kind == 2:
-            out.append(_fast_record(payload))
+            out.append(context.fast(_fast_record(payload)))
             continue
         if kind == 3:
             try:
-                out.append(_board([_Pair(*p) for p in payload]))
+                out.append(_board([_Pair(*p) for p in payload], context))
                 continue
             except FormatError as e:
                 problem = e
@@ -496,7 +662,7 @@ def _loads_core(data: bytes, skip: bool) -> Boards:
     return out
 
 
-def _read(data: bytes | str, skip: bool) -> Boards:
+def _read(data: bytes | str, skip: bool, ctx: _Context | None = None) -> Boards:
     # A file's records hold no reference cycles, yet building millions of objects would run
     # the cyclic collector over all of them again and again: it waits until the list is built.
     collecting = gc.isenabled()
@@ -505,10 +671,10 @@ def _read(data: bytes | str, skip: bool) -> Boards:
         if _LEXER == "core":
             if isinstance(data, str):
                 data = data.encode("utf-8", "surrogatepass")
-            return _loads_core(data, skip)
+            return _loads_core(data, skip, ctx)
         if isinstance(data, bytes):
             data = data.decode("utf-8", "surrogatepass")
-        return _loads_python(data, skip)
+        return _loads_python(data, skip, ctx)
     finally:
         if collecting:
             gc.enable()
@@ -656,13 +822,14 @@ def _iter_boards(
                 problems.extend(boards.problems)
             yield from boards
             return
+        context = _Context()
         for kind, payload in _stream_events(handle, encoding, skip):
             if kind == 2:
-                yield _fast_record(payload)
+                yield context.fast(_fast_record(payload))
                 continue
             if kind == 3:
                 try:
-                    record = _board([_Pair(*p) for p in payload])
+                    record = _board([_Pair(*p) for p in payload], context)
                 except FormatError as e:
                     problem = e
                 else:
@@ -797,7 +964,9 @@ def lin_view(record: BoardRecord) -> BoardRecord:
     return record.replace(**changes)
 
 
-def _board_text(record: BoardRecord) -> str:
+def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
+    """One board as LIN, after the boards that left `ctx` (players, match header); `first`
+    for the text's first board."""
     if not isinstance(record, BoardRecord):
         raise TypeError(f"a record must be a BoardRecord, not {type(record).__name__}")
     if record.declaration is not None:
@@ -807,8 +976,33 @@ def _board_text(record: BoardRecord) -> str:
     out: list[str] = []
     carried: list[tuple[str, str]] = []
     names: dict[str, str] = {}
-    for name, value in record.tags:
-        if name in _NAME_TAGS and name not in names and value and "," not in value:
+    # The room goes as qx|, which starts the board; the tags a vg| (this board's, or the
+    # match's for a board with a room) implies go without a word.
+    at = next((i for i, (n, v) in enumerate(record.tags) if n == "Room"), -1)
+    room = record.tags[at][1] if at >= 0 and record.board is not None else None
+    if room not in _ROOM_LETTERS:
+        room = None
+    from_header = [t for n, v in record.tags if n == "Lin_vg" for t in _vg_tags(v)]
+    if room is not None and not any(n == "Lin_vg" for n, _ in record.tags):
+        from_header = list(ctx.header)
+    skipped: set[int] = set()
+    qx = ""
+    if room is not None:
+        qx = f"qx|{_ROOM_LETTERS[room]}{record.board}|"
+        skipped.add(at)
+        # qx| starts a board: first on a line after another board, where anything before it
+        # would join that board; after the match header on the text's first board, as BBO
+        # writes it (the reader places the room the same wherever qx| stands).
+        if not first:
+            out.append(qx)
+            qx = ""
+    for i, (name, value) in enumerate(record.tags):
+        if i in skipped:
+            pass
+        elif (name, value) in from_header:
+            from_header.remove((name, value))
+            skipped.add(i)
+        elif name in _NAME_TAGS and name not in names and value and "," not in value:
             names[name] = value
         elif (
             name.startswith("Lin_")
@@ -816,7 +1010,7 @@ def _board_text(record: BoardRecord) -> str:
             and (name[4:].lower() not in _INTERPRETED and name[4:] == name[4:].lower())
         ):
             pass
-        elif name == "Lin_pn" and "pn" not in names:
+        elif name == "Lin_pn" and "pn" not in names and len(value.split(",")) not in (4, 8):
             names["pn"] = value
         else:
             carried.append((name, value))
@@ -828,7 +1022,9 @@ def _board_text(record: BoardRecord) -> str:
         else f"pn|{_check(','.join(names.get(t, '') for t in _NAME_TAGS))}|"
     )
     placed = False
-    for name, value in record.tags:
+    for i, (name, value) in enumerate(record.tags):
+        if i in skipped:
+            continue
         if (name in _NAME_TAGS and names.get(name) == value) or (
             name == "Lin_pn" and names.get("pn") == value
         ):
@@ -837,8 +1033,11 @@ def _board_text(record: BoardRecord) -> str:
                 placed = True
         elif name.startswith("Lin_") and (name, value) not in carried:
             out.append(f"{name[4:]}|{_check(value)}|")
+    start = 1 if room is not None and not first else 0
     if not placed and names:
-        out.insert(0, pn)
+        out.insert(start, pn)
+    elif not placed and any(ctx.names_for(room)):
+        out.insert(start, "pn|,,,|")  # no players here: the file's last pn| would carry
     a = record.auction
     dealer = record.dealer if record.dealer is not None else (a.first if a else None)
     if a is not None:
@@ -863,7 +1062,7 @@ def _board_text(record: BoardRecord) -> str:
         carried.append(("LawSet", record.law_set))
     if record.dd_table is not None:
         carried.append(("DoubleDummyTricks", pbn.dd_table_to_pbn(record.dd_table)))
-    out.append("st||")
+    out.append(f"{qx}st||")
     digit = "" if dealer is None else str(_LIN_SEATS.index(dealer) + 1)
     hands = [record.hand(s) for s in _LIN_SEATS]
     out.append(f"md|{digit}{','.join('' if h is None else _hand_to_lin(h) for h in hands)}|rh||")
@@ -922,9 +1121,16 @@ def write_board(record: BoardRecord) -> str:
             without a claim, play without a contract to order it), naming it.
         TypeError: if `record` is not a BoardRecord.
     """
-    text = _board_text(record)
+    return _write(record, _Context(), True)
+
+
+def _write(record: BoardRecord, ctx: _Context, first: bool) -> str:
+    """One board as LIN after the boards that left `ctx`, which it then leaves as a reader
+    of the text would; refused (FormatError) where it would not read back as `record`."""
+    text = _board_text(record, ctx, first)
+    after = ctx.copy()
     try:
-        back = loads(text)
+        back = _read(text, False, after)
     except FormatError as e:
         raise FormatError(
             f"LIN cannot hold this board: it would read back as an error: {e}"
@@ -937,16 +1143,23 @@ def write_board(record: BoardRecord) -> str:
             f"LIN cannot hold this board's {', '.join(diff)} as given (it would read back "
             "differently)"
         )
+    ctx.names, ctx.header = after.names, after.header
     return text
 
 
 def dumps(records: Iterable[BoardRecord]) -> str:
     """Boards as LIN text, one board a line.
 
+    Players and a vugraph match header carry from board to board as :func:`load` reads
+    them: each board is written after the ones before it and read back so.
+
     Raises:
-        FormatError: for what LIN cannot carry (see :func:`write_board`).
+        FormatError: for what LIN cannot carry (see :func:`write_board`), and for a board
+            with a room (a ``qx|`` board) that lacks a tag an earlier board's ``vg|`` gives
+            the boards after it (LIN cannot say "no Event here").
     """
-    text = "".join(write_board(r) + "\n" for r in records)
+    ctx = _Context()
+    text = "".join(_write(r, ctx, i == 0) + "\n" for i, r in enumerate(records))
     check_encodable(text, "the LIN text")
     return text
 
