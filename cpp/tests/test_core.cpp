@@ -339,9 +339,10 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   return checked;
 }
 
-/// Quick tricks' split honours (bounds.hpp, plan 3) against the memo oracle: random no-trump
-/// endings of 4 to 7 cards a hand in which, suit by suit, the two highest cards are dealt one to
-/// North and one to South (so the plan applies at most lead nodes of North-South), every leader,
+/// Quick tricks' split honours (bounds.hpp, plan 3) and finesse (plan 2) against the memo oracle:
+/// random no-trump endings of 4 to 7 cards a hand in which, suit by suit, the two highest cards
+/// are dealt one to North and one to South, or (every other ending) the highest and third to one
+/// of them and the second to East or West, every leader,
 /// solved with all techniques and with quick tricks off; first, the case the plan must not count
 /// (a shorter hand of three cards whose last one overtakes the long cards, which a first version
 /// counted: 240 random full deals caught it, this random sample alone did not).
@@ -364,6 +365,22 @@ int test_split_honours(int per_size, std::uint64_t seed) {
           "the blocked split-honour ending");
     ++checked;
   }
+  {
+    // The finesse: South leads a small spade towards North's AQ. With the king on South's left
+    // (West) North wins the first spade either way and then the other: two tricks. With it on
+    // South's right (East) there is no finesse: one.
+    for (const auto& [pbn, want_ns] :
+         {std::pair<const char*, int>{"N:AQ.2.. 4.AK.. 3.43.. K5...4", 2},
+          std::pair<const char*, int>{"N:AQ.2.. K5...4 3.43.. 4.AK..", 1}}) {
+      const redouble::Hands hands = redouble::parse_pbn_deal(pbn);
+      std::array<std::uint64_t, 4> h = hands;
+      const int want = MemoOracle(redouble::kNoTrump).value(h, 2);
+      check(want == want_ns, std::string("the finesse ending's value: ") + pbn);
+      check(on.solve(redouble::Position(hands, redouble::kNoTrump, 2)) == want,
+            std::string("the finesse ending: ") + pbn);
+      ++checked;
+    }
+  }
   for (int cards = 4; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
       // The cards in play: 4 * cards of a shuffled pack (public ids, suit * 13 + rank).
@@ -380,19 +397,30 @@ int test_split_honours(int per_size, std::uint64_t seed) {
         hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
       };
       std::vector<int> rest;
+      // Odd endings are finesse layouts: a suit's highest and third-highest cards to one of North
+      // and South, its second to East or West (quick tricks' finesse when the other one leads).
+      const bool finesse = i % 2 == 1;
       int north_first = 0;  // drawn per suit: which of North and South gets its highest card
+      int east_second = 0;  // ... and, in a finesse layout, which of East and West the second
+      int order = 0;        // the card's place in its suit, from the top
       for (std::size_t k = 0; k < pick.size(); ++k) {
-        // The two highest cards of each suit in play, one to North (0), one to South (2).
         const int c = pick[k];
-        const bool top = k == 0 || pick[k - 1] / 13 != c / 13;
-        const bool second = !top && (k == 1 || pick[k - 2] / 13 != c / 13);
-        if (top) north_first = static_cast<int>(rng.below(2));
-        if (top || second) {
-          const int seat = (top == (north_first == 1)) ? 0 : 2;
-          if (n[static_cast<std::size_t>(seat)] < cards) {
-            give(seat, c);
-            continue;
-          }
+        order = (k == 0 || pick[k - 1] / 13 != c / 13) ? 0 : order + 1;
+        if (order == 0) {
+          north_first = static_cast<int>(rng.below(2));
+          east_second = static_cast<int>(rng.below(2));
+        }
+        int seat = -1;
+        if (!finesse && order < 2) {
+          // The two highest cards, one to North (0), one to South (2).
+          seat = ((order == 0) == (north_first == 1)) ? 0 : 2;
+        } else if (finesse && order < 3) {
+          const int side = north_first == 1 ? 0 : 2;
+          seat = order == 1 ? (east_second == 1 ? 1 : 3) : side;
+        }
+        if (seat >= 0 && n[static_cast<std::size_t>(seat)] < cards) {
+          give(seat, c);
+          continue;
         }
         rest.push_back(c);
       }

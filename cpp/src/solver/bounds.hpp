@@ -68,7 +68,13 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// otherwise); the entry trick is the first round of partner's winners in that suit; once partner
 /// is on lead, the leader only follows or discards. In a trump contract neither hand may be forced
 /// to ruff the other's winner, which would pass the lead and strand the rest: see "Forced ruffs"
-/// in the code.
+/// in the code. The finesse (no trump only; DDS's QuickTricks counts it too): if in a suit of B
+/// partner holds the highest and third-highest cards out and the leader's left-hand opponent the
+/// second, and the leader holds a card of it, that suit is the entry: the leader leads it, the
+/// left-hand opponent plays before partner, and partner wins with the third card if that player
+/// keeps the second, else with the top one; either way partner has won the trick and holds the
+/// highest card still out in the suit, so the suit yields two tricks where the run counted one
+/// (every other card out in it is below partner's third card).
 /// Plan 3 (no trump only; DDS's QuickTricks counts the same split honours): a suit s whose two
 /// highest cards out are split between the leader and partner, each holding at least two cards
 /// of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as many as
@@ -102,6 +108,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   int pd_outside = popcount(pd);  // partner's cards outside B
   bool trumps_in_b = false;       // partner tops the trump suit
   bool entry = false;
+  std::uint64_t finesse = 0;  // the three top cards of a finesse suit of B (none: 0)
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
   std::array<int, 4> my_tricks{};            // plan 1's tricks per suit
@@ -162,6 +169,13 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
       pd_outside -= pd_len;
       pd_rel |= ranked;
       if (my_len) entry = true;
+      // The finesse (see above): one more trick, and that suit is the entry.
+      if (!has_trump && !finesse && tricks == 1 && my_len > 0) {
+        const std::uint64_t second = ibit(top_card(suit_all & ~top));
+        const std::uint64_t rest = suit_all & ~top & ~second;
+        if (rest && (hands[lseat] & second) && (pd & ibit(top_card(rest))))
+          finesse = top | second | ibit(top_card(rest));
+      }
     }
   }
   // Forced ruffs. A hand void in the suit led that holds nothing but trumps must ruff: the trick
@@ -200,9 +214,10 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     for (std::size_t t = 0; t < 4; ++t)
       if (t != si) rel |= my_ranked[t];
   }
-  if (plan2 && mine_total + pd_total > best) {
-    best = mine_total + pd_total;
-    rel = mine_rel | pd_rel;
+  const int finesse_trick = finesse ? 1 : 0;
+  if (plan2 && mine_total + pd_total + finesse_trick > best) {
+    best = mine_total + pd_total + finesse_trick;
+    rel = mine_rel | pd_rel | finesse;
   }
   if (has_trump) {
     std::uint64_t trel = 0;
