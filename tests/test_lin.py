@@ -201,6 +201,29 @@ def test_unknown_keys_are_kept_and_written_back() -> None:
     assert lin.loads(lin.dumps([rec])) == [rec]
 
 
+@pytest.mark.parametrize(
+    "tags",
+    [
+        (("Lin_zz", "1"),),
+        (("Lin_zz", "1"), ("South", "s"), ("West", "w"), ("North", "n"), ("East", "e")),
+        (("Lin_vg", "Cup,R1,I"), ("Event", "Cup"), ("Stage", "R1"), ("Scoring", "IMP")),
+    ],
+)
+def test_a_later_board_with_unknown_keys_stays_its_own_board(
+    tags: tuple[tuple[str, str], ...],
+) -> None:
+    # Nothing carries into the second board (no players, no room), so a writer that put its
+    # raw keys first would leave them before its md|, where they read as the first board's.
+    first, second = lin.loads("md|3SA,SK,SQ,SJ|\nmd|1SA,SK,SQ,SJ|")
+    second = second.replace(tags=tags)
+    text = lin.dumps([first, second])
+    assert text.splitlines()[1][:3] in ("pn|", "qx|", "md|")
+    want = [lin.lin_view(first), lin.lin_view(second)]
+    assert [lin.lin_view(r) for r in lin.loads(text)] == want
+    with _python_lexer():
+        assert [lin.lin_view(r) for r in lin.loads(text)] == want
+
+
 def test_two_boards_on_two_lines_split_at_the_next_deal() -> None:
     text = ALERTS + ALERTS.replace("Board+7", "Board 8")
     assert [r.board for r in lin.loads(text)] == [7, 8]
@@ -486,25 +509,35 @@ _PN = st.one_of(
         st.none(), st.lists(st.sampled_from(["", "Cup", "R1", "I", "P", "9", "T"]), max_size=10)
     ),
     boards=st.lists(
-        st.tuples(_PN, st.sampled_from(["o", "c", None]), st.integers(1, 40), st.booleans()),
+        st.tuples(
+            _PN,
+            st.sampled_from(["o", "c", None]),
+            st.integers(1, 40),
+            st.booleans(),
+            st.sampled_from([None, "", "x,1"]),
+        ),
         min_size=1,
         max_size=8,
     ),
 )
 def test_random_match_files_carry_players_and_header_as_the_format_says(
-    vg: list[str] | None, boards: list[tuple[list[str] | None, str | None, int, bool]]
+    vg: list[str] | None,
+    boards: list[tuple[list[str] | None, str | None, int, bool, str | None]],
 ) -> None:
     lines = []
     players: list[str] | None = None
     header = {} if vg is None else dict(lin._vg_tags(",".join(vg)))
     expected = []
-    for k, (pn, room, number, ah) in enumerate(boards):
+    for k, (pn, room, number, ah, raw) in enumerate(boards):
         line = f"vg|{','.join(vg)}|" if vg is not None and k == 0 else ""
         if pn is not None:
             line += f"pn|{','.join(pn)}|"
             players = pn if len(pn) in (4, 8) and any(pn) else None
         line += f"qx|{room}{number}|" if room else ""
         line += "md|3SA,SK,SQ,SJ|" + (f"ah|Board {number + 1}|" if ah else "")
+        # A key redouble does not know, after md| so that it is this board's: the writer
+        # must keep it there and not before md|, where it would join the board before.
+        line += f"zz|{raw}|" if raw is not None else ""
         lines.append(line)
         four = (
             []
@@ -518,13 +551,14 @@ def test_random_match_files_carry_players_and_header_as_the_format_says(
         expected.append((want, carried, {"o": "Open", "c": "Closed", None: None}[room]))
     text = "\n".join(lines)
     read = lin.loads(text)
-    for record, (want, carried, room_tag), (_, _, number, ah) in zip(
+    for record, (want, carried, room_tag), (_, _, number, ah, raw) in zip(
         read, expected, boards, strict=True
     ):
         assert _names(record) == want
         assert {n: v for n, v in record.tags if n in _HEADER} == carried
         assert record.tag("Room") == room_tag
         assert record.board == (number + 1 if ah else number if room_tag else None)
+        assert record.tag("Lin_zz") == raw
     with _python_lexer():
         assert lin.loads(text) == read
     assert list(lin.iter_boards(io.StringIO(text))) == read

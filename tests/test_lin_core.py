@@ -259,6 +259,10 @@ CORNERS = [
     "\udcffmd|3|",
     "md|3|nt|\udcff|",
     "md|3|pn|a,,c,d|pn|a,b|pn|,,,|",
+    # Unknown keys between boards (after one board's md|, before the next board's start) are
+    # the board before's; the writer puts a board's own first behind its pn| or qx|.
+    "md|3SA,SK,SQ,SJ|\nzz|1|md|1SA,SK,SQ,SJ|",
+    "pn|a,b,c,d|md|3|\nvg|E,S,I|zz|1|pn|,,,|zz|2|md|3|\nqx|o1|zz|3|md|3|",
 ]
 
 

@@ -44,7 +44,9 @@ LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing the
 ``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
 no players and earlier ones would carry), a board with a Room of "Open" or "Closed" and a
 number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands; what the match header
-implies is not repeated, so a file read and written reads back the same.
+implies is not repeated, so a file read and written reads back the same. A board after the
+first begins with its ``qx|`` or ``pn|`` (``pn|,,,|`` if it has no players) whenever it has
+keys to write before its ``md|``, which would otherwise read as the board before's.
 
 >>> rec = loads("pn|s,w,n,e|md|1SAKQJHAKQJDAKQJCA,S2,S3,|sv|o|mb|7N|mb|p|mb|p|mb|p|")[0]
 >>> str(rec.contract), rec.declarer.name
@@ -1038,6 +1040,12 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
         out.insert(start, pn)
     elif not placed and any(ctx.names_for(room)):
         out.insert(start, "pn|,,,|")  # no players here: the file's last pn| would carry
+    # A reader starts a board at qx|, pn| or md| only: a board after the first that began
+    # with one of its raw keys (Lin_zz as zz|, a vg|) would give them to the board before.
+    # It begins with its pn| then, or with pn|,,,| where it has no players (none carry here,
+    # or one was written above), as BBO's own boards begin with pn|.
+    if not first and out and out[0][:3] not in ("qx|", "pn|"):
+        out.insert(0, out.pop(out.index(pn)) if placed else "pn|,,,|")
     a = record.auction
     dealer = record.dealer if record.dealer is not None else (a.first if a else None)
     if a is not None:
