@@ -272,6 +272,15 @@ int test_three_tops_endings() {
   return checked;
 }
 
+/// `count` distinct cards (public ids) drawn at random: a Fisher-Yates shuffle of the pack, cut.
+std::vector<int> random_cards(redouble::Rng& rng, int count) {
+  std::array<int, 52> deck{};
+  for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = c;
+  for (int c = 51; c > 0; --c)
+    std::swap(deck[static_cast<std::size_t>(c)], deck[rng.below(static_cast<unsigned>(c + 1))]);
+  return {deck.begin(), deck.begin() + count};
+}
+
 /// The "need every trick" bound (SearchTechniques::later_tricks) against the memo oracle: random
 /// endings of 3 to 7 cards a hand, every strain and every leader, half of them with the top
 /// cards given mostly to one side so that the question "all the tricks?" is asked often. The
@@ -289,11 +298,7 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   int checked = 0;
   for (int cards = 3; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
-      std::array<int, 52> deck{};
-      for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = c;
-      for (int c = 51; c > 0; --c)
-        std::swap(deck[static_cast<std::size_t>(c)], deck[rng.below(static_cast<unsigned>(c + 1))]);
-      std::vector<int> pick(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(4) * cards);
+      std::vector<int> pick = random_cards(rng, 4 * cards);
       redouble::Hands hands{};
       if (i % 2 == 1) {
         // Biased: the higher ranks mostly to North-South, with some noise.
@@ -384,11 +389,7 @@ int test_split_honours(int per_size, std::uint64_t seed) {
   for (int cards = 4; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
       // The cards in play: 4 * cards of a shuffled pack (public ids, suit * 13 + rank).
-      std::array<int, 52> deck{};
-      for (int c = 0; c < 52; ++c) deck[static_cast<std::size_t>(c)] = c;
-      for (int c = 51; c > 0; --c)
-        std::swap(deck[static_cast<std::size_t>(c)], deck[rng.below(static_cast<unsigned>(c + 1))]);
-      std::vector<int> pick(deck.begin(), deck.begin() + static_cast<std::ptrdiff_t>(4) * cards);
+      std::vector<int> pick = random_cards(rng, 4 * cards);
       std::sort(pick.begin(), pick.end(), std::greater<>());  // suit by suit, highest first
       redouble::Hands hands{};
       std::array<int, 4> n{};
