@@ -112,10 +112,8 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
   std::array<int, 4> my_tricks{};            // plan 1's tricks per suit
-  std::array<std::uint64_t, 4> my_ranked{};  // ... and the cards each relies on
   unsigned split_suits = 0;                  // plan 3's suits, with per suit:
   std::array<int, 4> split_tricks{};         // its tricks,
-  std::array<int, 4> split_pd_len{};         // partner's length,
   std::array<std::uint64_t, 4> split_rel{};  // the two top cards
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
@@ -135,7 +133,6 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
         const int o = std::max(lho_len, rho_len);
         split_suits |= 1u << s;
         split_tricks[si] = o <= 2 && std::min(my_len, pd_len) == 2 ? std::max(my_len, pd_len) : 2;
-        split_pd_len[si] = pd_len;
         split_rel[si] = top | second;
       }
     }
@@ -159,7 +156,6 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     if (mine) {
       mine_total += tricks;
       my_tricks[static_cast<std::size_t>(s)] = tricks;
-      my_ranked[static_cast<std::size_t>(s)] = ranked;
       if (s != strain) mine_side += tricks;
       mine_rel |= ranked;
     } else {
@@ -207,12 +203,11 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   // Plan 3, split honours (see above): the candidate suits were found in the loop.
   for (unsigned m = split_suits; m; m &= m - 1) {
     const auto si = static_cast<std::size_t>(std::countr_zero(m));
-    const int outside = std::min(mine_total - my_tricks[si], popcount(pd) - split_pd_len[si]);
+    const int s = static_cast<int>(si);
+    const int outside = std::min(mine_total - my_tricks[si], popcount(pd & ~suit_bits(s)));
     if (outside + split_tricks[si] <= best) continue;
     best = outside + split_tricks[si];
-    rel = split_rel[si];
-    for (std::size_t t = 0; t < 4; ++t)
-      if (t != si) rel |= my_ranked[t];
+    rel = split_rel[si] | (mine_rel & ~suit_bits(s));
   }
   const int finesse_trick = finesse ? 1 : 0;
   if (plan2 && mine_total + pd_total + finesse_trick > best) {
