@@ -213,11 +213,12 @@ def test_a_later_board_with_unknown_keys_stays_its_own_board(
     tags: tuple[tuple[str, str], ...],
 ) -> None:
     # Nothing carries into the second board (no players, no room), so a writer that put its
-    # raw keys first would leave them before its md|, where they read as the first board's.
+    # raw keys first would leave them before its md|, where they read as the first board's;
+    # it begins with a key that starts a board (vg| is one: a match header begins a segment).
     first, second = lin.loads("md|3SA,SK,SQ,SJ|\nmd|1SA,SK,SQ,SJ|")
     second = second.replace(tags=tags)
     text = lin.dumps([first, second])
-    assert text.splitlines()[1][:3] in ("pn|", "qx|", "md|")
+    assert text.splitlines()[1][:2] in lin._STARTS_BOARD
     want = [lin.lin_view(first), lin.lin_view(second)]
     assert [lin.lin_view(r) for r in lin.loads(text)] == want
     with _python_lexer():
@@ -494,6 +495,147 @@ def test_writer_refuses_a_match_board_that_drops_the_match_header() -> None:
     assert lin.loads(lin.dumps(back)) == back  # and stable from then on
 
 
+# A file of concatenated vugraph segments: each segment's vg|, rs| and pn| come after the
+# last board of the segment before and belong to the boards that follow.
+SEGMENTS = GAMES / "vugraph_segments.lin"
+_SEGMENT_2 = {**_HEADER, "Stage": "Final Segment 2"}
+_DEAL = "md|3SA,SK,SQ,SJ|"
+
+
+def test_concatenated_segments_give_each_segment_its_header_and_players() -> None:
+    boards = lin.load(SEGMENTS)
+    assert [(b.board, b.tag("Room")) for b in boards] == [
+        (n, room) for n in (1, 2, 4, 5) for room in ("Open", "Closed")
+    ]
+    stages = [b.tag("Stage") for b in boards]
+    assert stages == ["Final Segment 1"] * 4 + ["Final Segment 2"] * 4
+    for b in boards[4:]:
+        assert {n: b.tag(n) for n in _HEADER} == _SEGMENT_2
+    # Each segment's header and results ride on its first board, as the file's first do.
+    with_vg = [
+        (k, b.tag("Lin_vg"), b.tag("Lin_rs")) for k, b in enumerate(boards) if b.tag("Lin_vg")
+    ]
+    assert with_vg == [
+        (0, "Bermuda Bowl 2025,Final Segment 1,I,1,2,Italy,0,USA,10.5", "3NN+1,3NN,4SE-1,4SE="),
+        (4, "Bermuda Bowl 2025,Final Segment 2,I,4,5,Italy,21,USA,24.5", "3NS=,3NS+1,1NE=,2SE-1"),
+    ]
+    assert sum(b.tag("Lin_rs") is not None for b in boards) == 2
+    # Segment 2's pn| names its own players (Ferro for Bianchi, Miller for Davis).
+    assert [_names(b) for b in boards] == [_OPEN, _CLOSED] * 2 + [
+        {**_OPEN, "West": "Ferro"},
+        {**_CLOSED, "East": "Miller"},
+    ] * 2
+    # The comment after segment 1's last claim, before the next vg|, is that board's.
+    assert boards[3].commentary == ("Brown: 4S made, 10 IMPs to USA",)
+    assert [(str(b.contract), b.declarer, b.result) for b in boards[4:]] == [
+        ("3NT", Seat.SOUTH, 9),
+        ("3NT", Seat.SOUTH, 10),
+        ("1NT", Seat.EAST, 7),
+        ("2S", Seat.EAST, 7),
+    ]
+    assert boards[7].auction is not None
+    assert [c.note for c in boards[7].auction.calls if c.note] == ["15-17", "transfer"]
+
+
+def test_concatenated_segments_read_the_same_every_way_and_round_trip() -> None:
+    boards = lin.load(SEGMENTS)
+    text = SEGMENTS.read_text()
+    with _python_lexer():
+        assert lin.loads(text) == boards
+        assert lin.load(SEGMENTS) == boards
+    assert list(lin.iter_boards(SEGMENTS)) == boards
+    assert list(lin.iter_boards(io.BytesIO(text.encode()))) == boards
+    written = lin.dumps(boards)
+    assert lin.loads(written) == boards
+    # Each segment begins as BBO begins it: its header, results and players, then qx|.
+    lines = written.splitlines()
+    assert lines[4].startswith("vg|Bermuda Bowl 2025,Final Segment 2,")
+    assert "|rs|3NS=,3NS+1,1NE=,2SE-1|pn|Rossi,Ferro,Verdi,Neri|qx|o4|" in lines[4]
+    # Each segment alone reads as it does in the whole file.
+    first, second = text.split("vg|")[1:]
+    assert lin.loads("vg|" + first) == boards[:4]
+    assert lin.loads("vg|" + second) == boards[4:]
+
+
+def test_a_new_match_header_drops_the_players_of_the_segment_before() -> None:
+    text = f"pn|a,b,c,d,e,f,g,h|vg|Cup,R1,I|qx|o1|{_DEAL}\nvg|Cup,R2,I|qx|c1|{_DEAL}\n{_DEAL}"
+    boards = lin.loads(text)
+    assert [_names(b) for b in boards] == [
+        {"South": "a", "West": "b", "North": "c", "East": "d"},
+        {},  # a new segment without its pn|: its players are unknown, not R1's
+        {},
+    ]
+    assert [b.tag("Stage") for b in boards] == ["R1", "R2", None]  # no room, no header
+    with _python_lexer():
+        assert lin.loads(text) == boards
+    assert lin.loads(lin.dumps(boards)) == boards
+    # The pn| may stand before or after its vg|: either is the new segment's.
+    for order in (f"pn|w,x,y,z|vg|Cup,R2,I|qx|c1|{_DEAL}", f"vg|Cup,R2,I|pn|w,x,y,z|qx|c1|{_DEAL}"):
+        second = lin.loads(f"pn|a,b,c,d|qx|o1|{_DEAL}\n{order}")[1]
+        assert _names(second) == {"South": "w", "West": "x", "North": "y", "East": "z"}
+        assert second.tag("Stage") == "R2"
+
+
+def test_keys_after_a_board_other_than_a_segment_header_stay_with_it() -> None:
+    # BBO writes commentary, claims and display keys inside a board, after its deal; a key
+    # redouble does not know cannot be told from those, so it stays where it stands too.
+    boards = lin.loads(
+        f"qx|o1|{_DEAL}mb|p|mb|p|mb|p|mb|p|pg||nt|flat|zz|1|pg||\nqx|c1|{_DEAL}mc|0|pg||zz|2|"
+    )
+    assert [(b.commentary, b.tag("Lin_zz")) for b in boards] == [(("flat",), "1"), ((), "2")]
+    assert boards[1].claim == 0
+    # rs| begins a board like vg|: a results list is its segment's, never the board before's.
+    first, second = lin.loads(f"{_DEAL}rs|3NS=,|pn|a,b,c,d|{_DEAL}")
+    assert (first.tag("Lin_rs"), second.tag("Lin_rs")) == (None, "3NS=,")
+    assert lin.loads(lin.dumps([first, second])) == [first, second]
+
+
+@pytest.mark.parametrize(
+    ("tail", "header"),
+    [
+        ("vg|Trials|", {"Event": "Trials"}),  # too few fields: the rest of the old header goes
+        ("vg||", {}),
+        ("vg|Trials,R2,I|rs||", {"Event": "Trials", "Stage": "R2", "Scoring": "IMP"}),
+        ("rs||", _HEADER),  # an empty results list alone: the header carries on
+    ],
+)
+def test_a_short_segment_header_is_read_leniently(tail: str, header: dict[str, str]) -> None:
+    text = VUGRAPH.read_text() + f"{tail}qx|o4|{_DEAL}\nqx|c4|{_DEAL}"
+    boards = lin.loads(text)
+    assert len(boards) == 8
+    for b in boards[6:]:
+        assert {n: v for n, v in b.tags if n in _HEADER} == header
+    assert boards[6].tag("Lin_rs") == ("" if "rs|" in tail else None)
+    assert boards[5].tags == lin.load(VUGRAPH)[5].tags  # nothing joined the board before
+    with _python_lexer():
+        assert lin.loads(text) == boards
+    assert lin.loads(lin.dumps(boards)) == boards
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "vg|Trials,R2,I|rs|1NS=|pn|a,b,c,d,e,f,g,h|pg||\n",  # a segment with no board
+        "vg|Trials,R2,I|rs|1NS=|pn|a,b,c,d,e,f,g,h|pg||\nqx|o4|st||",  # cut before its md|
+    ],
+)
+def test_a_truncated_segment_is_a_board_without_its_deal(tail: str) -> None:
+    text = VUGRAPH.read_text() + tail
+    line = VUGRAPH.read_text().count("\n") + 1
+    for reader in (contextlib.nullcontext, _python_lexer):
+        with reader(), pytest.raises(FormatError, match=r"without md\|") as info:
+            lin.loads(text)
+        assert (info.value.line, info.value.column) == (line, 1)
+        with reader():
+            boards = lin.loads(text, errors="skip")
+        assert boards == lin.load(VUGRAPH)
+        assert [str(e) for e in boards.problems] == [str(info.value)]
+    problems: list[FormatError] = []
+    streamed = list(lin.iter_boards(io.StringIO(text), errors="skip", problems=problems))
+    assert streamed == lin.load(VUGRAPH)
+    assert len(problems) == 1
+
+
 _NAME = st.sampled_from(["", "ann", "bo b", "Cé", "d_d"])
 _PN = st.one_of(
     st.none(),
@@ -503,11 +645,14 @@ _PN = st.one_of(
 )
 
 
+_VG = st.one_of(
+    st.none(), st.lists(st.sampled_from(["", "Cup", "R1", "I", "P", "9", "T"]), max_size=10)
+)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
-    vg=st.one_of(
-        st.none(), st.lists(st.sampled_from(["", "Cup", "R1", "I", "P", "9", "T"]), max_size=10)
-    ),
+    vg=_VG,
     boards=st.lists(
         st.tuples(
             _PN,
@@ -515,6 +660,7 @@ _PN = st.one_of(
             st.integers(1, 40),
             st.booleans(),
             st.sampled_from([None, "", "x,1"]),
+            _VG,
         ),
         min_size=1,
         max_size=8,
@@ -522,14 +668,22 @@ _PN = st.one_of(
 )
 def test_random_match_files_carry_players_and_header_as_the_format_says(
     vg: list[str] | None,
-    boards: list[tuple[list[str] | None, str | None, int, bool, str | None]],
+    boards: list[tuple[list[str] | None, str | None, int, bool, str | None, list[str] | None]],
 ) -> None:
     lines = []
     players: list[str] | None = None
-    header = {} if vg is None else dict(lin._vg_tags(",".join(vg)))
+    header: dict[str, str] = {}
     expected = []
-    for k, (pn, room, number, ah, raw) in enumerate(boards):
-        line = f"vg|{','.join(vg)}|" if vg is not None and k == 0 else ""
+    for k, (pn, room, number, ah, raw, segment) in enumerate(boards):
+        # The first board may carry the file's vg|, a later one a new segment's vg| and rs|
+        # (after the board before's last key, as in concatenated files): a new header, and
+        # no players carried in from the segment before.
+        here = vg if k == 0 else segment
+        line = ""
+        if here is not None:
+            line = f"vg|{','.join(here)}|" + (f"rs|{k}|" if k else "")
+            header = dict(lin._vg_tags(",".join(here)))
+            players = None
         if pn is not None:
             line += f"pn|{','.join(pn)}|"
             players = pn if len(pn) in (4, 8) and any(pn) else None
@@ -547,11 +701,13 @@ def test_random_match_files_carry_players_and_header_as_the_format_says(
             else players[:4]
         )
         want = {t: n for t, n in zip(("South", "West", "North", "East"), four, strict=False) if n}
-        carried = header if room or (vg is not None and k == 0) else {}
-        expected.append((want, carried, {"o": "Open", "c": "Closed", None: None}[room]))
+        carried = header if room or here is not None else {}
+        results = str(k) if k and here is not None else None
+        room_tag = {"o": "Open", "c": "Closed", None: None}[room]
+        expected.append((want, carried, room_tag, results))
     text = "\n".join(lines)
     read = lin.loads(text)
-    for record, (want, carried, room_tag), (_, _, number, ah, raw) in zip(
+    for record, (want, carried, room_tag, results), (_, _, number, ah, raw, _) in zip(
         read, expected, boards, strict=True
     ):
         assert _names(record) == want
@@ -559,6 +715,7 @@ def test_random_match_files_carry_players_and_header_as_the_format_says(
         assert record.tag("Room") == room_tag
         assert record.board == (number + 1 if ah else number if room_tag else None)
         assert record.tag("Lin_zz") == raw
+        assert record.tag("Lin_rs") == results
     with _python_lexer():
         assert lin.loads(text) == read
     assert list(lin.iter_boards(io.StringIO(text))) == read

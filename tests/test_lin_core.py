@@ -160,6 +160,10 @@ _PIECES = [
     "qx|c12,Board 12|",
     "qx|x|",
     "vg|Cup,R1,I,1,2,A,0,B,0|",
+    "vg|Cup|",
+    "vg||",
+    "rs|3NS=,4HE-1|",
+    "rs||",
     "pn|a,b,c,d,e,f,g,h|",
     "pn|,,,|",
     "pn|a,,c,|",
@@ -260,9 +264,14 @@ CORNERS = [
     "md|3|nt|\udcff|",
     "md|3|pn|a,,c,d|pn|a,b|pn|,,,|",
     # Unknown keys between boards (after one board's md|, before the next board's start) are
-    # the board before's; the writer puts a board's own first behind its pn| or qx|.
+    # the board before's; the writer puts a board's own first behind its pn| or qx|. A vg| or
+    # rs| after a board begins the next one (a new segment of a vugraph file).
     "md|3SA,SK,SQ,SJ|\nzz|1|md|1SA,SK,SQ,SJ|",
     "pn|a,b,c,d|md|3|\nvg|E,S,I|zz|1|pn|,,,|zz|2|md|3|\nqx|o1|zz|3|md|3|",
+    "pn|a,b,c,d,e,f,g,h|vg|E,S1,I|qx|o1|md|3|mc|7|pg||nt|x|\nvg|E,S2,I|rs||qx|c1|md|3|",
+    "qx|o1|md|3|\nvg|E|rs|1NS=|pn|a,b,c,d|pg||\n",
+    "qx|o1|md|3|vg||rs||md|3|rs||",
+    "qx|o1|md|3|\nvg|E,S2,I|qx|c1|qx|o2|md|3|",
 ]
 
 

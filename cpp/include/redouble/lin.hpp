@@ -65,15 +65,16 @@ class LinSink {
 };
 
 /// Splits UTF-8 `text` into lines as Python's str.splitlines() does, lexes each line into
-/// pairs and groups them into boards (a board ends at qx|, pn| or md| once it has its md|).
+/// pairs and groups them into boards (a board ends at qx|, pn|, md|, vg| or rs| once it
+/// has its md|).
 /// With `skip`, an error marks its board as bad and lexing goes on at the next line; without,
 /// the first lexing error goes to sink.error() and ends the scan.
 void scan_lin(std::string_view text, bool skip, std::size_t max_value, std::size_t max_pairs,
               LinSink& sink);
 
-/// Groups pairs into boards as scan_lin() does (a board ends at qx|, pn| or md| once it has
-/// its md|), for a lexer that hands them over one at a time. Pairs' values must stay valid
-/// until their board has gone to the sink; an error's text is copied.
+/// Groups pairs into boards as scan_lin() does (a board ends at qx|, pn|, md|, vg| or rs|
+/// once it has its md|), for a lexer that hands them over one at a time. Pairs' values must
+/// stay valid until their board has gone to the sink; an error's text is copied.
 class LinBoardSplitter {
  public:
   LinBoardSplitter(bool skip, std::size_t max_pairs) : skip_(skip), max_pairs_(max_pairs) {}

@@ -155,7 +155,13 @@ void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnErr
   }
 }
 
-bool starts_board(std::string_view key) { return key == "qx" || key == "pn" || key == "md"; }
+// The keys that begin a board once the current one has its deal: the deal itself, the
+// players and the vugraph room, and a vugraph segment's header (vg|, then its rs| list of
+// results), which BBO writes before the segment's first board and which is that board's (a
+// file of concatenated segments). Any other key stays with the board it follows (lin.py).
+bool starts_board(std::string_view key) {
+  return key == "qx" || key == "pn" || key == "md" || key == "vg" || key == "rs";
+}
 
 // LIN's dealer digits and hand order: South, West, North, East as Seat numbers.
 constexpr std::array<int, 4> kLinSeats = {2, 3, 0, 1};

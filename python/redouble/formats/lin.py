@@ -4,8 +4,9 @@ A LIN board is a run of ``key|value|`` pairs (line breaks between pairs are igno
 keys redouble interprets:
 
 - ``pn|S,W,N,E|`` player names, South first -> tags South, West, North, East. A pn| holds
-  for the boards that follow until the next pn| (as in BBO's viewer, which keeps the players
-  until told otherwise); a pn| with no name given (``pn|,,,|``) says the players are unknown.
+  for the boards that follow until the next pn| or vg| (as in BBO's viewer, which keeps the
+  players until told otherwise); a pn| with no name given (``pn|,,,|``) says the players are
+  unknown.
   Eight names (``pn|S,W,N,E,s,w,n,e|``, a vugraph file's) are the open room's four, then the
   closed room's: a board from ``qx|o..|`` (or with no qx|) takes the first four, one from
   ``qx|c..|`` the last four. Another count is kept verbatim as ``Lin_pn`` and the players are
@@ -20,7 +21,11 @@ keys redouble interprets:
   a vugraph file -> tags Event, Stage, Scoring (I -> "IMP", P -> "MP", B -> "BAM"),
   HomeTeam, VisitTeam, carried to every later board that has a qx|; the value is kept as
   ``Lin_vg`` (boards, carry-overs) on its own board. Read leniently, as other vugraph readers
-  do: a missing or empty field gives no tag, extra fields are ignored;
+  do: a missing or empty field gives no tag, extra fields are ignored. A vg| after a board
+  begins a new segment (BBO's segment files put end to end): it and the segment's ``rs|``
+  list of results are the next board's, as the file's first are its first board's; its tags
+  replace the old header's, and the players of the segment before do not carry into it
+  (the segment's own pn| names them);
 - ``md|<d><S>,<W>,<N>,<E>|`` the deal: ``d`` is the dealer (1 = South, 2 = West, 3 = North,
   4 = East), then the hands of South, West, North and East, each as suit letters followed by
   ranks (``SAK3HQJ2D...C...``). A missing fourth hand is the rest of the pack; hands left
@@ -37,16 +42,19 @@ Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept
 named ``Lin_<key>`` and written back (a vugraph file's ``rs|`` list of results among them).
 The contract and declarer are worked out from the auction under the contract-bridge rule
 (LIN only carries modern auctions), which also orders the play into PBN-style seat columns.
-A new board starts at ``qx``, ``pn`` or ``md`` once the current board has its deal.
+A new board starts at ``qx``, ``pn``, ``md``, ``vg`` or ``rs`` once the current board has its
+deal; any other key after a deal (commentary, a claim, a key redouble does not know, even
+after the last card) is the board's it follows, since BBO writes those inside a board.
 
 LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing them raises
 :class:`~redouble.errors.FormatError`. Other tags LIN has no key for travel as redouble's
 ``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
 no players and earlier ones would carry), a board with a Room of "Open" or "Closed" and a
-number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands; what the match header
-implies is not repeated, so a file read and written reads back the same. A board after the
-first begins with its ``qx|`` or ``pn|`` (``pn|,,,|`` if it has no players) whenever it has
-keys to write before its ``md|``, which would otherwise read as the board before's.
+number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands (a segment's first board
+begins with it, as BBO's do); what the match header implies is not repeated, so a file read
+and written reads back the same. A board after the first begins with a key that starts a
+board (``pn|,,,|`` if it has no players) whenever it has keys to write before its ``md|``,
+which would otherwise read as the board before's.
 
 >>> rec = loads("pn|s,w,n,e|md|1SAKQJHAKQJDAKQJCA,S2,S3,|sv|o|mb|7N|mb|p|mb|p|mb|p|")[0]
 >>> str(rec.contract), rec.declarer.name
@@ -110,6 +118,12 @@ _VUL = {
     "b": Vulnerability.BOTH,
 }
 _DISPLAY = {"st", "rh", "pg", "sa"}
+# Keys that begin a board once the current one has its deal (lin_lexer.cpp's starts_board):
+# the deal, the players, the vugraph room, and a vugraph segment's header (vg|, its rs| list
+# of results), which BBO writes before the segment's first board. Every other key stays with
+# the board it follows: BBO writes commentary, alerts, claims and display keys inside a board,
+# after its deal, and a key redouble does not know cannot be told apart from those.
+_STARTS_BOARD = ("qx", "pn", "md", "vg", "rs")
 # Keys the reader interprets; another key is kept as a Lin_<key> tag.
 _INTERPRETED = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "tg", "qx"} | _DISPLAY
 _KEY_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
@@ -436,7 +450,8 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
         front.append(("Room", room))
         if header is None:
             front.extend(t for t in ctx.header if t[0] not in stated)
-    if own_names is None:
+    if own_names is None and header is None:
+        # A match header begins a new segment: the players of the one before do not carry in.
         front.extend(_named(ctx.names_for(room), extra.tags))
     tags[0:0] = front
     tags.extend(extra.tags)
@@ -479,6 +494,8 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     # The board is read: what it says for the boards that follow takes effect.
     if own_names is not None:
         ctx.names = own_names if any(own_names) else None
+    elif header is not None:
+        ctx.names = None
     if header is not None:
         ctx.header = header
     return record
@@ -516,7 +533,7 @@ def _loads_python(text: str, skip: bool, ctx: _Context | None = None) -> Boards:
                 raise p
             bad = bad or p
             continue
-        if p.key in ("qx", "pn", "md") and has_deal:
+        if p.key in _STARTS_BOARD and has_deal:
             finish()
             current, has_deal = [], False
         if len(current) >= MAX_BOARD_PAIRS:
@@ -985,19 +1002,15 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
     if room not in _ROOM_LETTERS:
         room = None
     from_header = [t for n, v in record.tags if n == "Lin_vg" for t in _vg_tags(v)]
-    if room is not None and not any(n == "Lin_vg" for n, _ in record.tags):
+    # A board with a match header begins a segment, where no earlier players carry.
+    segment = any(n == "Lin_vg" for n, _ in record.tags)
+    if room is not None and not segment:
         from_header = list(ctx.header)
     skipped: set[int] = set()
     qx = ""
     if room is not None:
         qx = f"qx|{_ROOM_LETTERS[room]}{record.board}|"
         skipped.add(at)
-        # qx| starts a board: first on a line after another board, where anything before it
-        # would join that board; after the match header on the text's first board, as BBO
-        # writes it (the reader places the room the same wherever qx| stands).
-        if not first:
-            out.append(qx)
-            qx = ""
     for i, (name, value) in enumerate(record.tags):
         if i in skipped:
             pass
@@ -1035,16 +1048,22 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
                 placed = True
         elif name.startswith("Lin_") and (name, value) not in carried:
             out.append(f"{name[4:]}|{_check(value)}|")
-    start = 1 if room is not None and not first else 0
     if not placed and names:
-        out.insert(start, pn)
-    elif not placed and any(ctx.names_for(room)):
-        out.insert(start, "pn|,,,|")  # no players here: the file's last pn| would carry
-    # A reader starts a board at qx|, pn| or md| only: a board after the first that began
-    # with one of its raw keys (Lin_zz as zz|, a vg|) would give them to the board before.
-    # It begins with its pn| then, or with pn|,,,| where it has no players (none carry here,
-    # or one was written above), as BBO's own boards begin with pn|.
-    if not first and out and out[0][:3] not in ("qx|", "pn|"):
+        out.insert(0, pn)
+    elif not placed and not segment and any(ctx.names_for(room)):
+        out.insert(0, "pn|,,,|")  # no players here: the file's last pn| would carry
+    # qx| starts a board: first on a line after another board, where anything before it
+    # would join that board, unless the board begins with its segment's vg| or rs|, which
+    # start a board too; then, as on the text's first board, after the match header, as BBO
+    # writes it (the reader places the room the same wherever qx| stands).
+    if qx and not first and (not out or out[0][:3] not in ("vg|", "rs|")):
+        out.insert(0, qx)
+        qx = ""
+    # A reader starts a board only at the keys of _STARTS_BOARD: a board after the first
+    # that began with one of its other raw keys (Lin_zz as zz|) would give them to the board
+    # before. It begins with its pn| then, or with pn|,,,| where it has no players (none
+    # carry here, or one was written above), as BBO's own boards begin with pn|.
+    if not first and out and out[0][:3] not in ("qx|", "pn|", "vg|", "rs|"):
         out.insert(0, out.pop(out.index(pn)) if placed else "pn|,,,|")
     a = record.auction
     dealer = record.dealer if record.dealer is not None else (a.first if a else None)
