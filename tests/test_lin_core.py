@@ -86,6 +86,21 @@ def test_the_core_types_common_boards_itself() -> None:
     assert sum(kind == 2 for kind, _ in events) >= 36
 
 
+@pytest.mark.parametrize(
+    ("name", "typed"),
+    [
+        # Boards with a plain qx| and no pn| of their own: all but each segment's first (vg|,
+        # eight-name pn|) and, in the match file, the board with the second pn|.
+        ("vugraph_match.lin", [False, True, True, True, False, True]),
+        ("vugraph_segments.lin", [False, True, True, True] * 2),
+    ],
+)
+def test_the_core_types_the_boards_of_a_room(name: str, typed: list[bool]) -> None:
+    data = (DATA / "games" / name).read_bytes()
+    events = _core.read_lin(data, False, lin.MAX_VALUE, lin.MAX_BOARD_PAIRS)
+    assert [kind == 2 for kind, _ in events] == typed
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_lin_file_reads_the_same(path: Path) -> None:
     _all_ways(path.read_bytes())
@@ -159,6 +174,12 @@ _PIECES = [
     "qx|o1|",
     "qx|c12,Board 12|",
     "qx|x|",
+    "qx|O7|",
+    "qx|c0012,|",
+    "qx|o123456789|",
+    "qx|o1234567890|",
+    "qx|c1 |",
+    "qx| o1|",
     "vg|Cup,R1,I,1,2,A,0,B,0|",
     "vg|Cup|",
     "vg||",
@@ -219,7 +240,7 @@ def test_garbage_bytes_read_the_same(data: bytes) -> None:
     st.lists(
         st.tuples(
             st.sampled_from(["md", "mb", "pc", "an", "mc", "sv", "ah", "pn", "qx", "nt", "xx"]),
-            st.text(alphabet="123457SHDCshdcAKQJT98pdrN!, ?", max_size=20),
+            st.text(alphabet="123457SHDCshdcAKQJT98pdrNoO!, ?", max_size=20),
         ),
         max_size=40,
     )
@@ -272,6 +293,13 @@ CORNERS = [
     "qx|o1|md|3|\nvg|E|rs|1NS=|pn|a,b,c,d|pg||\n",
     "qx|o1|md|3|vg||rs||md|3|rs||",
     "qx|o1|md|3|\nvg|E,S2,I|qx|c1|qx|o2|md|3|",
+    # Boards of a room the core types: what the file carries goes in after the Room.
+    "qx|O7|md|3|\nqx|c0012,label|md|3|ah|Board 9|\nqx|o123456789|md|3|ah|x|zz|1|",
+    "qx|o1234567890|md|3|\nqx|c1 |md|3|\nqx|o1,|md|3|\nqx|o1|pn|a,b,c,d|md|3|",
+    (
+        "pn|a,b,c,d,e,f,g,h|vg|E,S,I|qx|o1|md|3|\nqx|c1|md|3|zz|2|\nqx|o2|pn|w,x,y,z|md|3|\n"
+        "pn|,,,|qx|c2|md|3|\nzz|3|qx|o3|md|3|\nqx|c3|md|3|\nmd|3|\nqx|o4|qx|c4|md|3|"
+    ),
 ]
 
 

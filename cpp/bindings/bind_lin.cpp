@@ -79,8 +79,8 @@ class Collector : public LinSink {
   }
 
   py::object tag_name(const LinFastBoard::Tag& t) {
-    static constexpr std::array<std::string_view, 7> kNames = {"South", "West",   "North", "East",
-                                                               "",      "Lin_pn", "Lin_ah"};
+    static constexpr std::array<std::string_view, 8> kNames = {"South", "West",   "North",  "East",
+                                                               "",      "Lin_pn", "Lin_ah", "Room"};
     if (t.name != 4) return short_str(kNames[static_cast<std::size_t>(t.name)]);
     std::string name = "Lin_";
     name.append(t.key);

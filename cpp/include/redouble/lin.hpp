@@ -147,7 +147,8 @@ class LinStream {
 /// A common board, typed: every field as the reference's _board() gives it.
 struct LinFastBoard {
   /// Tags in file order: name (0..3 the player tags South, West, North, East; 4 "Lin_" + key,
-  /// 6 "Lin_ah"; 5, once "Lin_pn", is no longer given: such boards are the reference's) and value.
+  /// 6 "Lin_ah"; 5, once "Lin_pn", is no longer given: such boards are the reference's) and value;
+  /// a board with a qx| begins with name 7, "Room", valued "Open" or "Closed".
   struct Tag {
     int name = 0;
     std::string_view key;

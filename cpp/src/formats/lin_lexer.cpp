@@ -308,6 +308,24 @@ int fast_card(std::string_view v) {
   return r < 0 ? -1 : s * 13 + r;
 }
 
+// A plain qx| value: the room letter (o open, c closed, either case) and 1 to 9 digits, then
+// nothing or a comma and a label, which is display text: 0 open, 1 closed, -1 anything else
+// (spaces, a malformed value: the reference reads or refuses those).
+int fast_qx(std::string_view v, long& number) {
+  if (v.empty()) return -1;
+  const char letter = lower(v[0]);
+  if (letter != 'o' && letter != 'c') return -1;
+  std::size_t i = 1;
+  number = 0;
+  while (i < v.size() && ascii_digit(v[i])) {
+    if (i > 9) return -1;  // more than nine digits
+    number = number * 10 + (v[i] - '0');
+    ++i;
+  }
+  if (i == 1 || (i < v.size() && v[i] != ',')) return -1;
+  return letter == 'o' ? 0 : 1;
+}
+
 // ^\s*board[\s+]*([0-9]{1,9})\s*$ (case-insensitive) on printable ASCII and tabs; -1 no match.
 long board_number(std::string_view v) {
   auto space = [](char c) { return c == ' ' || c == '\t'; };
@@ -633,14 +651,22 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
   cards.reserve(52);
   bool note_on_last = false;
   bool seen_pn = false;
+  int room = -1;  // qx|'s: 0 open, 1 closed
+  long qx_board = -1;
   for (const LinPair& p : pairs) {
     const std::string_view k = p.key_view();
     const std::string_view v = p.value;
-    // Vugraph boards (rooms, the match header) and pn| beyond one of four names, at least one
-    // given, are the reference's: names carry from board to board there (lin.py's _Context).
-    if (k == "qx" || k == "vg") return false;
-    if (k == "pn") {
-      if (seen_pn) return false;
+    // A match header, and pn| beyond one of four names with one given, are the reference's:
+    // names and the header carry from board to board there (lin.py's _Context). A board of a
+    // room (a plain qx|, no pn|: most of a vugraph file) is typed here, and lin.py's
+    // _Context.fast gives it what the file carries.
+    if (k == "vg") return false;
+    if (k == "qx") {
+      if (room >= 0 || seen_pn) return false;  // a second qx| is refused by the reference
+      room = fast_qx(v, qx_board);
+      if (room < 0) return false;
+    } else if (k == "pn") {
+      if (seen_pn || room >= 0) return false;
       seen_pn = true;
       std::array<std::string_view, 4> names;
       std::size_t count = 0;
@@ -722,6 +748,10 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
     } else if (k != "st" && k != "rh" && k != "pg" && k != "sa") {
       out.tags.push_back({4, k, v});
     }
+  }
+  if (room >= 0) {
+    if (out.board < 0) out.board = qx_board;  // ah| gives the number over qx|
+    out.tags.insert(out.tags.begin(), {7, {}, room == 0 ? "Open" : "Closed"});
   }
   int strain = -1;
   if (!out.calls.empty()) {

@@ -306,9 +306,18 @@ class _Context:
         return n[4:] if len(n) == 8 and room == "Closed" else n[:4]
 
     def fast(self, record: BoardRecord) -> BoardRecord:
-        """A board the core typed (no qx| nor vg|, at most one pn| of four names with one
-        given), read in this context as _board() reads it."""
+        """A board the core typed (no vg|, at most one pn| of four names with one given, or a
+        plain qx| and no pn|), read in this context as _board() reads it."""
         tags = record.tags
+        if tags and tags[0][0] == "Room":
+            # A room's board (the core puts its Room first): the match header and the room's
+            # players go after the room, before the board's own tags, as _board() puts them.
+            room = tags[0][1]
+            front = (tags[0], *self.header, *_named(self.names_for(room), ()))
+            if len(front) == 1:
+                return record
+            fields = {**record.__dict__, "tags": (*front, *tags[1:])}
+            return cast(BoardRecord, _bare(BoardRecord, fields))
         for name, _ in tags:
             if name in _NAME_SET:
                 self._source = tags
