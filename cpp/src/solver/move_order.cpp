@@ -57,6 +57,8 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     const std::uint64_t mine = me & sb, pds = pd & sb, lhos = lho & sb, rhos = rho & sb;
     const std::uint64_t all_s = ctx.all & sb;
     const int top = top_card(all_s);
+    const std::uint64_t rest = all_s & ~ibit(top);                 // the suit's other cards
+    const std::uint64_t second = rest ? ibit(top_card(rest)) : 0;  // its second card (0: none)
     const bool top_run = (m.seq & ibit(top_card(mine))) != 0;
     const bool low_run = (m.seq & ibit(bottom_card(mine))) != 0;
     int score = popcount(m.seq);
@@ -77,10 +79,8 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     // RHO has to lead the suit or play before the master's hand, while leading the suit now only
     // promotes it. Weights measured at the tenace below.
     if ((me | pd) & ibit(top)) {
-      const std::uint64_t rest = all_s & ~ibit(top);
       const bool at_master = (me & ibit(top)) ? top_run : low_run;
-      if (rest && at_master) {
-        const std::uint64_t second = ibit(top_card(rest));
+      if (second && at_master) {
         if ((lho & second) ? popcount(lhos) == 1 : (rho & second) && popcount(rhos) == 1)
           score += kWeights.drop_second;
         else if (rho & second)
@@ -98,9 +98,7 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       // held out: single solves of seeds 3, 5, 77 -2.0%, tables of seed 3 -4.5%. Weights 30,
       // 60, 90, 120 and 200 gave -3.9%, -6.3%, -6.0%, -4.9% and -3.4% on the tuning singles.
       // The joint tuning at the tenace below moved it to 57.
-      const std::uint64_t rest = all_s & ~ibit(top);
-      if (low_run && !top_run && rest && (pd & ibit(top_card(rest))))
-        score += kWeights.low_to_partners_second;
+      if (low_run && !top_run && (pd & second)) score += kWeights.low_to_partners_second;
       // Our tenace over RHO (we hold the master and the third card, RHO the second: AQ over
       // the king): any lead of the suit from our hand gives up the finesse that a lead from
       // partner's hand takes; prefer the leads that can put partner on lead. These three terms
@@ -113,8 +111,8 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       // only) -13.9% single, -3.4% tables. Tried and not kept: a bonus for leading the top of our
       // sequence under the opponents' master (DDS's "second best" lead), +1 to +9% on the
       // tuning singles; DDS's lead killer by trick and seat as a bonus, +1% to +30%.
-      if (rest && (rho & ibit(top_card(rest)))) {
-        const std::uint64_t third = rest & ~ibit(top_card(rest));
+      if (rho & second) {
+        const std::uint64_t third = rest & ~second;
         if (third && (me & ibit(top_card(third)))) score += kWeights.tenace_over_rho;
       }
     } else if (pd & ibit(top)) {
@@ -125,9 +123,7 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       if (low_run && pds && (lho & ibit(top)) && (!rhos || top_card(pds) > top_card(rhos)))
         score += kWeights.finesse_through_lho;
       // Leading away from a card that RHO's master sits over gives RHO a free finesse.
-      const std::uint64_t rest = all_s & ~ibit(top);
-      if ((rho & ibit(top)) && rest && (mine & ibit(top_card(rest))))
-        score += kWeights.free_finesse_for_rho;
+      if ((rho & ibit(top)) && (mine & second)) score += kWeights.free_finesse_for_rho;
       // Partner ruffs.
       if (has_trump && s != ctx.strain && !pds && (pd & tmask) && lhos && rhos && low_run)
         score += kWeights.partner_ruffs;
