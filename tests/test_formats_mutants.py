@@ -381,3 +381,20 @@ def test_an_optimum_result_table_error_points_at_the_start_of_its_row() -> None:
     with pytest.raises(FormatError, match="not a strain") as e:
         pbn.loads(text)
     assert (e.value.line, e.value.column) == (5, 1)
+
+
+@pytest.mark.parametrize("declarer", ["N", "E", "S"])
+def test_lin_refuses_play_not_led_by_the_declarers_left_hand_opponent(declarer: str) -> None:
+    """LIN's ``pc|`` cards carry no seat: the play is read as starting with the declarer's
+    left-hand opponent. A record whose play starts elsewhere (here West declares in the file,
+    North leads; the declarer is changed) cannot be written without changing who played what."""
+    text = (Path(__file__).parent / "data" / "formats" / "played_result.pbn").read_text()
+    changed = text.replace('[Declarer "W"]', f'[Declarer "{declarer}"]')
+    assert changed != text
+    record = reads(changed, "pbn")[0]
+    assert record.play is not None
+    assert record.play.leader is Seat.NORTH
+    with pytest.raises(FormatError, match="left-hand opponent, not NORTH"):
+        writes([record], "lin")
+    # The file as it stands (North leads, West declares) is written and read back the same.
+    assert reads(writes(reads(text, "pbn"), "lin"), "lin")[0].play == reads(text, "pbn")[0].play
