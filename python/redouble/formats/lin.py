@@ -123,7 +123,15 @@ _DISPLAY = {"st", "rh", "pg", "sa"}
 # of results), which BBO writes before the segment's first board. Every other key stays with
 # the board it follows: BBO writes commentary, alerts, claims and display keys inside a board,
 # after its deal, and a key redouble does not know cannot be told apart from those.
-_STARTS_BOARD = ("qx", "pn", "md", "vg", "rs")
+_SEGMENT_HEADER = ("vg", "rs")
+_STARTS_BOARD = ("qx", "pn", "md", *_SEGMENT_HEADER)
+
+
+def _key_of(piece: str) -> str:
+    """The key of a written ``key|value|`` piece."""
+    return piece.split("|", 1)[0]
+
+
 # Keys the reader interprets; another key is kept as a Lin_<key> tag.
 _INTERPRETED = {"pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "nt", "tg", "qx"} | _DISPLAY
 _KEY_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,2}")
@@ -490,12 +498,11 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
             strain = getattr(contract, "strain", None)
             if strain is None:
                 raise FormatError("play on a passed-out board", line=first.line, column=1)
-            try:
-                fields["play"] = PlayRecord.from_order(
-                    declarer.lho, cards, strain, is_complete=claim is None
-                )
-            except FormatError as e:
-                raise FormatError(str(e), line=first.line, column=1) from None
+            # Every pc| card is a plain card (checked where it is read), so from_order, which
+            # refuses only placeholders, cannot fail here.
+            fields["play"] = PlayRecord.from_order(
+                declarer.lho, cards, strain, is_complete=claim is None
+            )
     if claim is not None:
         fields["claim"] = claim
         fields.setdefault("result", claim)
@@ -1065,14 +1072,14 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
     # would join that board, unless the board begins with its segment's vg| or rs|, which
     # start a board too; then, as on the text's first board, after the match header, as BBO
     # writes it (the reader places the room the same wherever qx| stands).
-    if qx and not first and (not out or out[0][:3] not in ("vg|", "rs|")):
+    if qx and not first and (not out or _key_of(out[0]) not in _SEGMENT_HEADER):
         out.insert(0, qx)
         qx = ""
     # A reader starts a board only at the keys of _STARTS_BOARD: a board after the first
     # that began with one of its other raw keys (Lin_zz as zz|) would give them to the board
     # before. It begins with its pn| then, or with pn|,,,| where it has no players (none
     # carry here, or one was written above), as BBO's own boards begin with pn|.
-    if not first and out and out[0][:3] not in ("qx|", "pn|", "vg|", "rs|"):
+    if not first and out and _key_of(out[0]) not in _STARTS_BOARD:
         out.insert(0, out.pop(out.index(pn)) if placed else "pn|,,,|")
     a = record.auction
     dealer = record.dealer if record.dealer is not None else (a.first if a else None)
