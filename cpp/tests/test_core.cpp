@@ -446,6 +446,108 @@ int test_split_honours(int per_size, std::uint64_t seed) {
   return checked;
 }
 
+/// A guarded trump (bounds.hpp's guarded_trump) against the memo oracle: random trump endings
+/// of 3 to 7 cards a hand in which North-South hold the highest trump out and the East-West
+/// player holding their side's highest trump, T, holds another trump or the next one down (the
+/// bound's cases, and near misses where it must not fire: T's holder on the wrong side of the
+/// higher trumps, or too short). Each is solved with every player on lead (North-South: the
+/// bound for the defenders; East-West: for the side on lead, which must also be able to lead
+/// without T's holder ruffing), with the bound and without; both must agree with the oracle,
+/// the bound must have changed the search, and each case must have been dealt, including T
+/// below two higher trumps (a queen and two small behind ace-king).
+int test_guarded_trump(int per_size, std::uint64_t seed) {
+  redouble::Rng rng(seed);
+  redouble::SearchTechniques without;
+  without.guarded_trump = false;
+  redouble::Solver on(redouble::SolverOptions{std::size_t{4} << 20, {}});
+  redouble::Solver off(redouble::SolverOptions{std::size_t{4} << 20, without});
+  int checked = 0;
+  // behind with T second, behind with T third or lower, bare top trump, with the third, none
+  std::array<int, 5> cases{};
+  for (int cards = 3; cards <= 7; ++cards) {
+    for (int i = 0; i < per_size;) {
+      const int trump = static_cast<int>(rng.below(4));
+      std::vector<int> pick = random_cards(rng, 4 * cards);
+      redouble::Hands hands{};
+      if (i % 3 == 0) {
+        // A third of them stacked: the two highest trumps drawn to North (or South), the
+        // next three to the player on that hand's left, the rest at random.
+        const int h = 2 * static_cast<int>(rng.below(2));
+        std::sort(pick.begin(), pick.end(), [trump](int x, int y) {
+          const bool tx = x / 13 == trump;
+          const bool ty = y / 13 == trump;
+          return tx != ty ? tx : x > y;
+        });
+        std::array<int, 4> n{};
+        for (std::size_t k = 0; k < pick.size(); ++k) {
+          const int c = pick[k];
+          int seat = static_cast<int>(rng.below(4));
+          if (c / 13 == trump && k < 2) seat = h;
+          if (c / 13 == trump && k >= 2 && k < 5) seat = (h + 1) & 3;
+          while (n[static_cast<std::size_t>(seat)] == cards) seat = (seat + 1) & 3;
+          ++n[static_cast<std::size_t>(seat)];
+          hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
+        }
+      } else {
+        for (int k = 0; k < 4 * cards; ++k)
+          hands[static_cast<std::size_t>(k % 4)] |= std::uint64_t{1}
+                                                    << pick[static_cast<std::size_t>(k)];
+      }
+      const std::uint64_t suit = std::uint64_t{0x1FFF} << (13 * trump);
+      const auto owner = [&](int c) {
+        int seat = 0;
+        while (!(hands[static_cast<std::size_t>(seat)] >> c & 1)) ++seat;
+        return seat;
+      };
+      std::array<int, 4> len{};
+      for (int seat = 0; seat < 4; ++seat)
+        len[static_cast<std::size_t>(seat)] =
+            std::popcount(hands[static_cast<std::size_t>(seat)] & suit);
+      // The trumps from the top: those of North-South, then T.
+      std::vector<int> order;
+      for (std::uint64_t m = (hands[0] | hands[1] | hands[2] | hands[3]) & suit; m;) {
+        const int c = 63 - std::countl_zero(m);
+        m ^= std::uint64_t{1} << c;
+        order.push_back(c);
+      }
+      std::size_t j = 0;
+      while (j < order.size() && (owner(order[j]) & 1) == 0) ++j;
+      if (j == 0 || j == order.size()) continue;  // East-West hold the top trump, or none
+      const int d = owner(order[j]);
+      const bool with_third = j == 1 && j + 1 < order.size() && owner(order[j + 1]) == d;
+      if (len[static_cast<std::size_t>(d)] < 2 && !with_third) continue;
+      ++i;
+      const int h = owner(order[0]);
+      bool one_hand = true;
+      for (std::size_t k = 1; k < j; ++k) one_hand = one_hand && owner(order[k]) == h;
+      const bool behind = one_hand && d == ((h + 1) & 3) &&
+                          len[static_cast<std::size_t>(d)] >= static_cast<int>(j) + 1;
+      const bool bare = j == 1 && len[static_cast<std::size_t>(h)] == 1;
+      ++cases[static_cast<std::size_t>(with_third ? 3 : behind ? (j == 1 ? 0 : 1) : bare ? 2 : 4)];
+      for (int leader = 0; leader < 4; ++leader) {
+        std::array<std::uint64_t, 4> hh = hands;
+        const int want = MemoOracle(trump).value(hh, leader);
+        const redouble::Position p(hands, trump, leader);
+        const std::string where = redouble::format_pbn_deal(hands) + " strain " +
+                                  std::to_string(trump) + " leader " + std::to_string(leader);
+        check(on.solve(p) == want, "guarded trump on: " + where);
+        check(off.solve(p) == want, "guarded trump off: " + where);
+        ++checked;
+      }
+    }
+  }
+  check(on.stats().nodes != off.stats().nodes, "the guarded-trump bound changed no search");
+  check(cases[0] > 0 && cases[1] > 0 && cases[2] > 0 && cases[3] > 0 && cases[4] > 0,
+        "every guarded-trump case was dealt");
+  std::printf(
+      "guarded trump: behind the ace %d, behind two or more %d, bare top trump %d, with "
+      "the third %d, none %d; nodes with the bound %llu, without %llu\n",
+      cases[0], cases[1], cases[2], cases[3], cases[4],
+      static_cast<unsigned long long>(on.stats().nodes),
+      static_cast<unsigned long long>(off.stats().nodes));
+  return checked;
+}
+
 /// Random endings of `cards` cards a hand, some with a trick in progress.
 int test_endings(int cards, int count, std::uint64_t seed,
                  const redouble::SearchTechniques& techniques = {}) {
@@ -671,7 +773,7 @@ int main(int argc, char** argv) {
   for (bool T::*member :
        {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
         &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant, &T::guess,
-        &T::later_tricks, &T::later_tricks_dds}) {
+        &T::later_tricks, &T::later_tricks_dds, &T::guarded_trump}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
@@ -679,6 +781,7 @@ int main(int argc, char** argv) {
   std::printf("endings with one technique off: %d\n", ablated);
   std::printf("later-tricks endings against the memo oracle: %d\n", test_later_tricks(40, 4242));
   std::printf("split-honour endings against the memo oracle: %d\n", test_split_honours(60, 777));
+  std::printf("guarded-trump endings against the memo oracle: %d\n", test_guarded_trump(60, 4711));
   std::printf("three-card endings, one defender with three top cards: %d\n",
               test_three_tops_endings());
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());

@@ -51,6 +51,9 @@ Techniques (all on by default; each answer is the same with any of them off):
                    trump fails when the suits it tops are too short)
   --no-later-dds   that bound in its first form: up to two tricks in the defenders' suits,
                    not none (DDS's form)
+  --no-guarded-trump no sure trick for the defenders' guarded second trump (the side on lead
+                   holds the top trump; the defenders' second sits behind it, or faces it bare,
+                   or is held with the third)
   --ablation       run the list with all techniques on, then with each one off (except the
                    table, which makes full deals intractable), and print a Markdown table
 Output (times are CPU milliseconds of this process, not wall-clock time):
@@ -166,6 +169,7 @@ constexpr Switch kSwitches[] = {
     {"--no-guess", &redouble::SearchTechniques::guess},
     {"--no-later-tricks", &redouble::SearchTechniques::later_tricks},
     {"--no-later-dds", &redouble::SearchTechniques::later_tricks_dds},
+    {"--no-guarded-trump", &redouble::SearchTechniques::guarded_trump},
 };
 
 }  // namespace

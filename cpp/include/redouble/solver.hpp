@@ -53,6 +53,10 @@ struct SearchTechniques {
   /// In that bound, the suits the defenders top hold no trick for the side on lead (DDS's form);
   /// off: at most two (the bound's first, weaker form).
   bool later_tricks_dds = true;
+  /// In a trump contract whose top trump the side on lead holds, the defenders' second trump
+  /// kept guarded (behind the top one, against it bare, or with the third beside it) is a sure
+  /// trick for them (bridge-solver's slow trump tricks; proved in cpp/src/solver/bounds.hpp).
+  bool guarded_trump = true;
 };
 
 /// Construction-time settings of a Solver.

@@ -1,10 +1,11 @@
 // Cheap, sound trick bounds at a trick boundary, used to stop the search before generating moves:
 // quick tricks the side on lead can cash from the leader's hand (a lower bound, DDS's QuickTricks
 // idea) and sure tricks the other side cannot be stopped from taking (an upper bound on the side on
-// lead, bridge-solver's "other side" tricks), and, when the side on lead needs every trick in no
-// trump, a cap on what the suits it tops can hold (DDS's later-tricks idea, proved here). Each
-// also reports the cards whose ranks the bound relies on, so a cut-off it causes can be stored as
-// a pattern (see search.cpp).
+// lead, bridge-solver's "other side" tricks, including a guarded trump behind or against the side
+// on lead's top trumps, bridge-solver's "slow" trump tricks), and, when the side on lead needs
+// every trick in no trump, a cap on what the suits it tops can hold (DDS's later-tricks idea,
+// proved here). Each also reports the cards whose ranks the bound relies on, so a cut-off it causes
+// can be stored as a pattern (see search.cpp).
 #pragma once
 
 #include <algorithm>
@@ -328,14 +329,115 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
   return total;
 }
 
+/// A guarded trump (bridge-solver's "slow" trump tricks, generalised and proved here): a sure
+/// trick for side S (`side`: the seat parity) when the other side holds the highest trump out.
+/// Let T be S's highest trump, j >= 2 its place from the top (the j - 1 trumps above it are all
+/// the other side's), and D the player of S holding it. S takes at least one trick when
+///  (a) D holds at least j trumps, and the j - 1 higher ones are all in one hand H, which D
+///      plays right after (D is H's left-hand opponent): a guarded king behind the ace, a queen
+///      and two small behind ace-king;
+///  (b) j = 2, D holds at least two trumps, and the top trump (A) is its holder's only trump; or
+///  (c) j = 2 and D also holds the third trump out;
+/// and, in (a) and (b), if S is on lead, it can lead so that D plays no trump to this trick:
+/// D is on lead and holds a card outside trumps, or D's partner is and holds a suit other than
+/// trumps in which D holds a card.
+///
+/// Proof. Consider the tricks until S wins one. The winner of a trick leads the next, so each
+/// of them is led by the other side, except this one if S leads it, when, in (a) and (b), D
+/// plays no trump to it (its lead is as above). In the others, D plays a trump only following a
+/// trump lead or void in the suit led.
+///
+/// (a) In every trick led by H's side H plays before D (H leads; or H's partner leads, D's
+/// partner plays, then H, then D). D's play, whenever he plays a trump: if H has played one of
+/// the higher trumps to this trick, a small one; otherwise T, which wins the trick, since only H
+/// holds higher trumps and H has played. So D plays small only to a trick in which one of the
+/// j - 1 higher trumps falls, at most j - 1 times, and he holds j - 1 small trumps: he keeps T
+/// until S wins a trick or every higher trump has fallen; then T is the highest trump out and
+/// wins the trick it is played to, and every card is played before the end.
+///
+/// (b) If D plays right after A's holder, this is (a). Otherwise D plays right before him: last
+/// in a trick A's holder leads, second, after the lead only, in one his partner leads. D's play:
+/// void in the suit led, discard if he can; when he must play a trump, play the lowest that wins
+/// the trick if he is the last to play, else a small one. A trump lead makes A's holder play A
+/// (his only trump): A falls in that trick. A trick of another suit that D must ruff: if D plays
+/// last and A is not in it, every trump in it is below K (A's holder has no other), so K, or a
+/// lower trump if that is enough, wins it for S; if D plays second, the card before his is the
+/// lead, a card of that suit, and after D only A's holder can beat D's small trump, only with A.
+/// So D plays small only to a trick that S wins or in which A falls; he holds a small trump
+/// until then, and K once A has fallen.
+///
+/// (c) K and Q are in D's hand, which plays one card per trick: a trick to which D plays K or
+/// Q either holds A (the other of the two is then the highest trump out) or is won by D (only
+/// A beats K; only A or K beats Q). D plays both before the end. (This needs no condition on
+/// the lead.)
+///
+/// rel receives the trumps from the top down to T (and Q in (c)); lengths come from the shape.
+inline bool guarded_trump(const std::uint64_t* hands, std::uint64_t tall, std::uint64_t shape,
+                          int side, int leader, int strain, std::uint64_t& rel) noexcept {
+  std::uint64_t above = 0;
+  int h_seat = -1;
+  bool one_hand = true;
+  int t = -1;
+  int d_seat = -1;
+  for (std::uint64_t m = tall; m;) {
+    const int c = top_card(m);
+    m ^= ibit(c);
+    int seat = 0;
+    while (!(hands[seat] & ibit(c))) ++seat;
+    if ((seat & 1) == side) {
+      t = c;
+      d_seat = seat;
+      break;
+    }
+    if (h_seat < 0)
+      h_seat = seat;
+    else if (seat != h_seat)
+      one_hand = false;
+    above |= ibit(c);
+  }
+  if (t < 0 || !above) return false;
+  const int j = popcount(above) + 1;
+  const int d_len = shape_len(shape, d_seat, strain);
+  if (j == 2) {
+    const std::uint64_t below = tall & ~above & ~ibit(t);
+    if (below && (hands[d_seat] & ibit(top_card(below)))) {
+      rel = above | ibit(t) | ibit(top_card(below));
+      return true;
+    }
+  }
+  const bool behind = one_hand && d_seat == ((h_seat + 1) & 3) && d_len >= j;
+  const bool bare = j == 2 && d_len >= 2 && shape_len(shape, h_seat, strain) == 1;
+  if (!behind && !bare) return false;
+  if ((leader & 1) == side) {
+    // D's side leads this trick: it must be able to lead so that D plays no trump to it.
+    bool first = false;
+    for (int s = 0; s < kNumSuits && !first; ++s) {
+      if (s == strain || !shape_len(shape, leader, s)) continue;
+      first = d_seat == leader || shape_len(shape, d_seat, s) > 0;
+    }
+    if (!first) return false;
+  }
+  rel = above | ibit(t);
+  return true;
+}
+
+/// The defenders' side of guarded_trump (the side not on lead).
+inline bool guarded_defender_trump(const std::uint64_t* hands, std::uint64_t tall,
+                                   std::uint64_t shape, int leader, int strain,
+                                   std::uint64_t& rel) noexcept {
+  return guarded_trump(hands, tall, shape, (leader + 1) & 1, leader, strain, rel);
+}
+
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:
 /// - trumps: the opponents' top trumps (top_trump_tricks);
 /// - trump length, as in quick_tricks, for the opponents' longer trump hand;
+/// - trumps, when the side on lead holds the top trump: the opponents' guarded trump
+///   (guarded_defender_trump; `guarded`, the SearchTechniques switch, turns it off);
 /// - no trump: if in every suit the leader holds, the highest card is an opponent's, the first
 ///   trick goes to them; if one opponent holds all those top cards it also cashes the rest.
 /// rel receives the cards whose ranks the bound depends on.
 inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
-                               int leader, int strain, std::uint64_t& rel) noexcept {
+                               int leader, int strain, bool guarded, std::uint64_t& rel) noexcept {
   const std::uint64_t me = hands[leader];
   const std::uint64_t pd = hands[(leader + 2) & 3];
   const std::uint64_t lho = hands[(leader + 1) & 3];
@@ -349,7 +451,15 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
                                 shape_len(shape, (leader + 3) & 3, strain));
     const int length =
         longer - shape_len(shape, leader, strain) - shape_len(shape, (leader + 2) & 3, strain);
-    if (!((lho | rho) & top)) return std::max(length, 0);
+    if (!((lho | rho) & top)) {
+      std::uint64_t krel = 0;
+      if (length <= 0 && guarded &&
+          guarded_defender_trump(hands, tall, shape, leader, strain, krel)) {
+        rel = krel;
+        return 1;
+      }
+      return std::max(length, 0);
+    }
     std::uint64_t trel = 0;
     const int tops = top_trump_tricks(tall, lho | rho, longer, trel);
     if (length >= tops) return length;
