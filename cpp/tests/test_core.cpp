@@ -773,7 +773,7 @@ int main(int argc, char** argv) {
   for (bool T::*member :
        {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
         &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant, &T::guess,
-        &T::later_tricks, &T::later_tricks_dds, &T::guarded_trump}) {
+        &T::later_tricks, &T::later_tricks_dds, &T::guarded_trump, &T::trumpless_as_notrump}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);

@@ -54,6 +54,8 @@ Techniques (all on by default; each answer is the same with any of them off):
   --no-guarded-trump no sure trick for the defenders' guarded second trump (the side on lead
                    holds the top trump; the defenders' second sits behind it, or faces it bare,
                    or is held with the third)
+  --no-trumpless-nt positions with no trump left are stored under their strain, not as no
+                   trump ones (so a table's searches share none of them)
   --ablation       run the list with all techniques on, then with each one off (except the
                    table, which makes full deals intractable), and print a Markdown table
 Output (times are CPU milliseconds of this process, not wall-clock time):
@@ -170,6 +172,7 @@ constexpr Switch kSwitches[] = {
     {"--no-later-tricks", &redouble::SearchTechniques::later_tricks},
     {"--no-later-dds", &redouble::SearchTechniques::later_tricks_dds},
     {"--no-guarded-trump", &redouble::SearchTechniques::guarded_trump},
+    {"--no-trumpless-nt", &redouble::SearchTechniques::trumpless_as_notrump},
 };
 
 }  // namespace

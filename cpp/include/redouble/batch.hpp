@@ -1,7 +1,9 @@
 // A persistent pool of DD-table workers: threads and their transposition tables live across
 // calls, so many small batches cost no more than one large one. The calling thread only
 // coordinates: it waits in short slices, so it can report progress and honour a stop request
-// (Ctrl-C in Python) between units of work; finished tables are kept.
+// (Ctrl-C in Python) between units of work; finished tables are kept. A unit is a whole deal
+// (its strains sharing one table) when there are enough deals to keep every worker busy, else
+// one strain of a deal.
 #pragma once
 
 #include <atomic>
@@ -46,7 +48,7 @@ class BatchPool {
   /// DD tables of n deals (validated first; throws InvalidDeal naming the first bad row) into
   /// out (n*20 bytes); done[i] becomes 1 when table i is complete. Every `poll_ms` the calling
   /// thread calls poll(tables_done); if it returns false the run stops as soon as the workers
-  /// finish their current unit (one strain of one deal) and run() returns false. Returns true
+  /// finish the strain they are solving and run() returns false. Returns true
   /// when every table is done. One run at a time (a concurrent call throws).
   bool run(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, std::uint8_t* done,
            const std::function<bool(std::size_t)>& poll, int poll_ms = 50);

@@ -57,6 +57,9 @@ struct SearchTechniques {
   /// kept guarded (behind the top one, against it bare, or with the third beside it) is a sure
   /// trick for them (bridge-solver's slow trump tricks; proved in cpp/src/solver/bounds.hpp).
   bool guarded_trump = true;
+  /// Once no trump is left a position is stored in the table as a no-trump one, where a DD
+  /// table's other searches find it (its no-trump search runs first).
+  bool trumpless_as_notrump = true;
 };
 
 /// Construction-time settings of a Solver.

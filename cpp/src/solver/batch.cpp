@@ -14,9 +14,15 @@
 
 namespace redouble {
 
+namespace {
+/// Deals per worker from which a batch hands out whole deals rather than single strains.
+constexpr std::size_t kWholeDealsPerWorker = 8;
+}  // namespace
+
 struct BatchPool::Job {
   const std::uint64_t* deals = nullptr;
   std::size_t units = 0;
+  bool whole_deals = false;  ///< a unit is a deal's whole table, not one strain of it
   std::uint8_t* out = nullptr;
   std::uint8_t* done = nullptr;
   std::vector<std::atomic<std::uint8_t>>* strains_done = nullptr;
@@ -103,6 +109,28 @@ void BatchPool::worker_loop(std::size_t index) {
         if (job->cancel.load(std::memory_order_relaxed)) break;
         const std::size_t u = job->next.fetch_add(1, std::memory_order_relaxed);
         if (u >= job->units) break;
+        if (job->whole_deals) {
+          // The deal's five strains on one table, no trump first, as Solver::dd_table does:
+          // the suit searches then find its no-trump patterns (positions with no trump left).
+          Hands h;
+          std::copy_n(job->deals + 4 * u, 4, h.begin());
+          engine.clear_table();
+          bool complete = true;
+          for (const int strain : {kNoTrump, 0, 1, 2, 3}) {
+            if (job->cancel.load(std::memory_order_relaxed)) {
+              complete = false;
+              break;
+            }
+            const auto row = detail::dd_strain(engine, stats, h, strain);
+            std::copy(row.begin(), row.end(),
+                      job->out + 4 * (u * kNumStrains + static_cast<std::size_t>(strain)));
+          }
+          if (complete) {
+            job->done[u] = 1;
+            job->tables_done.fetch_add(1, std::memory_order_release);
+          }
+          continue;
+        }
         const std::size_t deal = u / kNumStrains;
         Hands h;
         std::copy_n(job->deals + 4 * deal, 4, h.begin());
@@ -151,7 +179,11 @@ bool BatchPool::run(const std::uint64_t* deals, std::size_t n, std::uint8_t* out
   }
   Job job;
   job.deals = deals;
-  job.units = n * kNumStrains;
+  // Whole deals as units when there are enough of them to keep every worker busy to the end
+  // (a deal's strains then share one table, as in Solver::dd_table); a few deals are split
+  // into their five strains, so that one slow deal does not leave the other workers idle.
+  job.whole_deals = n >= kWholeDealsPerWorker * workers_.size();
+  job.units = job.whole_deals ? n : n * kNumStrains;
   job.out = out;
   job.done = done;
   job.strains_done = &strains_done;

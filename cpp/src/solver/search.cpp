@@ -273,7 +273,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   const auto to_ns = [ns_leads, r](int lead_tricks) {
     return ns_leads ? lead_tricks : r - lead_tricks;
   };
-  const auto key = bucket_key(leader, strain_);
+  const auto key = bucket_key(leader, table_strain<Ablate>(f));
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
   if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
   if (on<Ablate>(&SearchTechniques::quick_tricks)) {
@@ -496,7 +496,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   if (r == 1) return last_trick(f, rel);
 
   const bool ns_leads = (leader & 1) == 0;
-  const auto key = bucket_key(leader, strain_);
+  const auto key = bucket_key(leader, table_strain<Ablate>(f));
   {
     int value = 0;
     switch (bound_at_lead<Ablate>(f, r, need, value, rel)) {

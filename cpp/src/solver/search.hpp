@@ -88,6 +88,17 @@ class Engine {
                 std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
                 std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
+  /// The strain a trick-boundary position's patterns are stored under: once no trump is left the
+  /// play is no trump's (a trick goes to the highest card of the suit led), so such a position
+  /// is stored and probed as a no-trump one and a DD table's suit searches find what its no-trump
+  /// search stored (the shape, in the key, says no trump is left).
+  template <bool Ablate>
+  int table_strain(const TrickFrame& f) const noexcept {
+    return on<Ablate>(&SearchTechniques::trumpless_as_notrump) && strain_ < kNumSuits &&
+                   !(f.all & suit_bits(strain_))
+               ? kNoTrump
+               : strain_;
+  }
   /// Lead nodes between two reads of the cancel token: about 4 nodes each, so a read every few
   /// thousand nodes (a fraction of a millisecond), and a clock read that often costs nothing.
   static constexpr int kPollLeadNodes = 1024;

@@ -85,7 +85,9 @@ DdTable dd_table_of(detail::Engine& engine, SolveStats& stats, const Hands& hand
   DdTable table{};
   // A new deal: patterns of the last one would rarely match and only crowd the table.
   engine.clear_table();
-  for (int strain = 0; strain < kNumStrains; ++strain)
+  // No trump first: once no trump is left a suit search's positions are no-trump ones, stored
+  // as such (Engine's table_strain), and the no-trump search has stored the most of them.
+  for (const int strain : {kNoTrump, 0, 1, 2, 3})
     table[static_cast<std::size_t>(strain)] = detail::dd_strain(engine, stats, hands, strain);
   return table;
 }

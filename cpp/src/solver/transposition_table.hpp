@@ -4,6 +4,8 @@
 // the k highest cards still out; lower cards are "small" and may be held by anyone the shape
 // allows. This is the generalisation of DDS's winning-ranks entries, organised like bridge-solver's
 // shape -> relative-rank pattern cache (see search.cpp for why a bound holds across a pattern).
+// A position with no trump left is stored under no trump, whatever the contract's strain: its
+// play is no trump's, and a DD table's suit searches then share its no-trump search's patterns.
 #pragma once
 
 #include <cstddef>
