@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from redouble.cards import Seat, Strain
-from redouble.formats import pbn, reads, writes
+from redouble.formats import lin, pbn, reads, writes
 
 DATA = Path(__file__).parent / "data" / "formats"
 
@@ -45,3 +45,53 @@ def test_optimum_result_table_is_read_whatever_widths_its_header_gives() -> None
     boards = [first, second, third]
     assert pbn.loads(pbn.dumps(boards)) == boards
     assert reads(writes([first, second], "json"), "json") == [first, second]
+
+
+# A board of BBO's hand records (the LIN its "My hands" pages give): played to the last card,
+# so with no mc| claim; the cards of each suit low to high, East's hand left to the rest of the
+# pack. East declares 4H; the tricks of the play give East-West ten.
+BBO_TRICKS = (
+    "CK C8 CT CA",
+    "DA DK D7 DJ",
+    "HA HQ H7 HJ",
+    "HK HT H6 SQ",
+    "DQ D8 D5 DT",
+    "SJ SK SA ST",
+    "S9 S8 S5 S4",
+    "S6 S7 C9 CQ",
+    "D9 D4 D6 D3",
+    "C7 C2 CJ C3",
+    "H8 H4 C5 H9",
+    "H5 H2 S3 C4",
+    "H3 C6 D2 S2",
+)
+BBO_PLAYED_OUT = (
+    "pn|Sam,Wes,Nora,Ed|st||md|4S4KH28TQD68KC6JQK,S369AH467D2357C38,S278TQHJD9TJC457T,|rh||"
+    "ah|Board 2|sv|n|mb|1H|mb|p|mb|2H|mb|p|mb|4H|mb|p|mb|p|mb|p|pg||"
+    + "".join("".join(f"pc|{c}|" for c in t.split()) + "pg||" for t in BBO_TRICKS)
+    + "\n"
+)
+
+
+def test_lin_board_played_to_the_end_has_the_result_its_play_gives() -> None:
+    """LIN has no result key: a claim (mc|) states one, and a board played to its last card
+    has the tricks its play gives the declarer, as BBO's viewer counts them."""
+    (rec,) = lin.loads(BBO_PLAYED_OUT)
+    assert (str(rec.contract), rec.declarer) == ("4H", Seat.EAST)
+    assert rec.play is not None
+    assert rec.play.is_complete
+    assert sum(len(t) for t in rec.play.tricks) == 52
+    assert (rec.claim, rec.result) == (None, 10)
+    # PBN states it; LIN gives it back from the play alone (no tg|Result| beside it).
+    assert '[Result "10"]' in pbn.dumps([rec])
+    assert [pbn.pbn_view(b) for b in pbn.loads(pbn.dumps([rec]))] == [pbn.pbn_view(rec)]
+    text = lin.dumps([rec])
+    assert "tg|" not in text
+    assert lin.loads(text) == [rec]
+    # A stated result the play does not give (a trick conceded, a ruling) is kept beside it.
+    ruled = rec.replace(result=9)
+    assert "tg|Result=9|" in lin.dumps([ruled])
+    assert lin.loads(lin.dumps([ruled])) == [ruled]
+    # Play that stops short of the last card, with no claim, states no result.
+    cut = BBO_PLAYED_OUT.replace("pc|S2|pg||", "")
+    assert lin.loads(cut)[0].result is None

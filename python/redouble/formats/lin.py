@@ -35,7 +35,8 @@ keys redouble interprets:
 - ``mb|1N!|`` a call (``p`` pass, ``d`` double, ``r`` redouble; ``!`` marks an alert, kept
   as the annotation ``"!"``), ``an|text|`` the explanation of the call before it (its note);
 - ``pc|SA|`` a card played, in order of play; ``mc|9|`` a claim of nine tricks in all for
-  the declarer (read also as the result, as Bridge Composer does);
+  the declarer (read also as the result, as Bridge Composer does). A board played to its
+  last card without a claim has as its result the tricks the play gives the declarer;
 - ``nt|text|`` commentary.
 
 Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept as a tag
@@ -88,6 +89,7 @@ from .records import (
     PartialHands,
     PlayedCard,
     PlayRecord,
+    _winner,
     check_encodable,
     check_errors_mode,
     read_text,
@@ -506,6 +508,11 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     if claim is not None:
         fields["claim"] = claim
         fields.setdefault("result", claim)
+    elif "result" not in fields:
+        play = fields.get("play")
+        won = _played_result(play if isinstance(play, PlayRecord) else None, contract, declarer)
+        if won is not None:
+            fields["result"] = won
     record = BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
     # The board is read: what it says for the boards that follow takes effect.
     if own_names is not None:
@@ -607,6 +614,34 @@ def _bare(cls: type[Any], fields: dict[str, Any]) -> Any:
     return obj
 
 
+def _played_result(play: PlayRecord | None, contract: Any, declarer: Any) -> int | None:
+    """The declarer's tricks in a play that holds all thirteen tricks card by card, or None.
+
+    LIN has no result key: BBO writes ``mc|`` for a claim, and a board played to its last
+    trick ends with its last card, the result being the tricks the play gives the declarer.
+    """
+    strain = getattr(contract, "strain", None)
+    if play is None or strain is None or not isinstance(declarer, Seat):
+        return None
+    if len(play.tricks) != 13:
+        return None
+    order = play.in_order(strain)
+    if len(order) != 52:
+        return None
+    trick: list[tuple[Seat, Card]] = []
+    won = 0
+    for seat, pc in order:
+        card = pc.card
+        if card is None:
+            return None
+        trick.append((seat, card))
+        if len(trick) == 4:
+            if _winner(trick, strain) in (declarer, declarer.partner):
+                won += 1
+            trick = []
+    return won
+
+
 def _fast_record(t: Sequence[Any]) -> BoardRecord:
     """The record _board() gives for a board the core typed (see bind_lin.cpp's layout)."""
     tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last, claim, text = t
@@ -647,6 +682,8 @@ def _fast_record(t: Sequence[Any]) -> BoardRecord:
         )
     if claim >= 0:
         f["claim"] = f["result"] = claim
+    else:
+        f["result"] = _played_result(f["play"], f["contract"], f["declarer"])
     return _bare(BoardRecord, f)  # type: ignore[no-any-return]
 
 
@@ -968,8 +1005,9 @@ def lin_view(record: BoardRecord) -> BoardRecord:
     """The record as LIN gives it back: what LIN implies filled in, layout dropped.
 
     LIN states the dealer with the deal and the contract through the auction, fills in a
-    fourth hand from three full ones, takes a claim as the result, and keeps tags but not
-    their order nor where commentary stood. A written record reads back as exactly this.
+    fourth hand from three full ones, takes a claim as the result (or, without one, the
+    tricks of a play of all thirteen), and keeps tags but not their order nor where
+    commentary stood. A written record reads back as exactly this.
     """
     changes: dict[str, object] = {"commentary_after": (), "tags": tuple(sorted(record.tags))}
     a = record.auction
@@ -984,6 +1022,14 @@ def lin_view(record: BoardRecord) -> BoardRecord:
                 changes["declarer"] = final[1]
     if record.result is None and record.claim is not None:
         changes["result"] = record.claim
+    elif record.result is None:
+        won = _played_result(
+            record.play,
+            changes.get("contract", record.contract),
+            changes.get("declarer", record.declarer),
+        )
+        if won is not None:
+            changes["result"] = won
     ph = record.partial_hands
     if ph is not None:
         known = [h for h in ph if h is not None]
@@ -1097,7 +1143,17 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
         carried.append(("Contract", str(record.contract)))
     if record.declarer is not None and record.declarer != implied[1]:
         carried.append(("Declarer", record.declarer.letter))
-    if record.result is not None and record.result != record.claim:
+    # The result a reader takes from the claim, or else from a play of all thirteen tricks.
+    read_result: int | None
+    if record.claim is not None:
+        read_result = record.claim
+    else:
+        read_result = _played_result(
+            record.play,
+            record.contract if record.contract is not None else implied[0],
+            record.declarer if record.declarer is not None else implied[1],
+        )
+    if record.result is not None and record.result != read_result:
         carried.append(("Result", str(record.result)))
     if record.score is not None:
         carried.append(("Score", record.score))
