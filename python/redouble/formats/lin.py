@@ -76,7 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..cards import RANK_CHARS, Card, CardSet, Seat, Suit
+from ..cards import RANK_CHARS, Card, CardSet, Seat, Strain, Suit
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
 from . import pbn
@@ -89,7 +89,6 @@ from .records import (
     PartialHands,
     PlayedCard,
     PlayRecord,
-    _winner,
     check_encodable,
     check_errors_mode,
     read_text,
@@ -614,37 +613,55 @@ def _bare(cls: type[Any], fields: dict[str, Any]) -> Any:
     return obj
 
 
+# A played card's rank by its token's second letter, for _played_result.
+_RANK_OF = {ch: k for k, ch in enumerate("23456789TJQKA")}
+
+
 def _played_result(play: PlayRecord | None, contract: Any, declarer: Any) -> int | None:
     """The declarer's tricks in a play that holds all thirteen tricks card by card, or None.
 
     LIN has no result key: BBO writes ``mc|`` for a claim, and a board played to its last
     trick ends with its last card, the result being the tricks the play gives the declarer.
+    Each trick goes to the highest trump, else the highest card of the suit led, and its
+    winner leads the next (Laws of Duplicate Bridge 2017, Law 44E-G); worked out on the
+    canonical tokens, since readers of large files call this for every board.
     """
     strain = getattr(contract, "strain", None)
     if play is None or strain is None or not isinstance(declarer, Seat):
         return None
-    if len(play.tricks) != 13:
+    tricks = play.tricks
+    if len(tricks) != 13:
         return None
-    order = play.in_order(strain)
-    if len(order) != 52:
-        return None
-    trick: list[tuple[Seat, Card]] = []
+    trump = None if strain is Strain.NOTRUMP else strain.letter
+    first = int(play.leader)
+    side = int(declarer) & 1
+    lead = 0  # the column of the trick's leader (columns are seats from the opening leader)
     won = 0
-    for seat, pc in order:
-        card = pc.card
-        if card is None:
+    for row in tricks:
+        if len(row) != 4:
             return None
-        trick.append((seat, card))
-        if len(trick) == 4:
-            if _winner(trick, strain) in (declarer, declarer.partner):
-                won += 1
-            trick = []
+        led = row[lead].token[0]
+        best = -1
+        for k in range(4):
+            column = (lead + k) & 3
+            token = row[column].token
+            if len(token) != 2:
+                return None  # a placeholder: the trick is not known card by card
+            suit = token[0]
+            rank = _RANK_OF[token[1]]
+            value = rank + 32 if suit == trump else rank + 16 if suit == led else -1
+            if value > best:
+                best, winner = value, column
+        lead = winner
+        if (first + winner) & 1 == side:
+            won += 1
     return won
 
 
 def _fast_record(t: Sequence[Any]) -> BoardRecord:
     """The record _board() gives for a board the core typed (see bind_lin.cpp's layout)."""
-    tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last, claim, text = t
+    tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last = t[:11]
+    played, claim, text = t[11:]
     f = dict(_BOARD_DEFAULTS)
     f["tags"] = tuple(tags)
     f["commentary"] = tuple(text)
@@ -682,8 +699,8 @@ def _fast_record(t: Sequence[Any]) -> BoardRecord:
         )
     if claim >= 0:
         f["claim"] = f["result"] = claim
-    else:
-        f["result"] = _played_result(f["play"], f["contract"], f["declarer"])
+    elif played >= 0:
+        f["result"] = played  # the core's count of a play of all thirteen tricks
     return _bare(BoardRecord, f)  # type: ignore[no-any-return]
 
 
