@@ -6,8 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from unittest import mock
 
+import pytest
+
 from redouble.cards import Seat, Strain
-from redouble.formats import lin, pbn, reads, writes
+from redouble.errors import FormatError
+from redouble.formats import PlayedCard, PlayRecord, lin, pbn, reads, writes
 
 DATA = Path(__file__).parent / "data" / "formats"
 
@@ -98,3 +101,18 @@ def test_lin_board_played_to_the_end_has_the_result_its_play_gives() -> None:
     # Play that stops short of the last card, with no claim, states no result.
     cut = BBO_PLAYED_OUT.replace("pc|S2|pg||", "")
     assert lin.loads(cut)[0].result is None
+
+
+def test_a_writer_refusing_one_board_of_many_names_it() -> None:
+    """pbntools writes the tricks a claim saved as rows of "- - - -"; PBN holds them, LIN
+    cannot. Converting a file of many boards, the refusal names which board stops it."""
+    played = lin.loads(BBO_PLAYED_OUT)[0]
+    assert played.play is not None
+    cut = played.play.tricks[:11] + ((PlayedCard("-"),) * 4,) * 2
+    claimed = played.replace(board=7, play=PlayRecord(played.play.leader, cut), result=11)
+    boards = [played, claimed]
+    assert pbn.loads(pbn.dumps(boards))[1].play == claimed.play
+    with pytest.raises(FormatError, match=r"^record 2 \(board 7\): LIN cannot hold this board"):
+        lin.dumps(boards)
+    with pytest.raises(FormatError, match=r"^record 1: PBN cannot hold the tag name"):
+        pbn.dumps([played.replace(board=None, tags=(("Bad name", "x"),))])

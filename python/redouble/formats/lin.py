@@ -89,6 +89,7 @@ from .records import (
     PartialHands,
     PlayedCard,
     PlayRecord,
+    _record_error,
     check_encodable,
     check_errors_mode,
     read_text,
@@ -1272,10 +1273,17 @@ def dumps(records: Iterable[BoardRecord]) -> str:
     Raises:
         FormatError: for what LIN cannot carry (see :func:`write_board`), and for a board
             with a room (a ``qx|`` board) that lacks a tag an earlier board's ``vg|`` gives
-            the boards after it (LIN cannot say "no Event here").
+            the boards after it (LIN cannot say "no Event here"); the message names the
+            record (from 1) and its board.
     """
     ctx = _Context()
-    text = "".join(_write(r, ctx, i == 0) + "\n" for i, r in enumerate(records))
+    lines = []
+    for i, r in enumerate(records):
+        try:
+            lines.append(_write(r, ctx, i == 0) + "\n")
+        except FormatError as e:
+            raise _record_error(i, r, e) from None
+    text = "".join(lines)
     check_encodable(text, "the LIN text")
     return text
 

@@ -84,6 +84,7 @@ from .records import (
     PlayedCard,
     PlayRecord,
     TableRecord,
+    _record_error,
     check_encodable,
     check_errors_mode,
     parse_annotations,
@@ -2122,9 +2123,16 @@ def dumps(records: Iterable[BoardRecord]) -> str:
     """Boards as a PBN 2.1 file's text.
 
     Raises:
-        FormatError: if a record cannot be written without loss (nothing is returned then).
+        FormatError: if a record cannot be written without loss, naming the record (from 1)
+            and its board (nothing is returned then).
     """
-    text = "% PBN 2.1\n" + "\n".join(write_board(r) for r in records)
+    parts = []
+    for i, r in enumerate(records):
+        try:
+            parts.append(write_board(r))
+        except FormatError as e:
+            raise _record_error(i, r, e) from None
+    text = "% PBN 2.1\n" + "\n".join(parts)
     check_encodable(text, "the PBN text")
     return text
 
