@@ -38,7 +38,8 @@ _BIDS = [f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "N
 
 
 def random_lin_record(seed: int) -> BoardRecord:
-    """A seeded board holding only what LIN carries: names, deal, auction, play, claim."""
+    """A seeded board holding only what LIN carries: names, deal, auction, play, claim, and the
+    result they give."""
     rng = random.Random(seed)
     b = make_board(seed, seed % 16 + 1)
     calls: list[Call] = [Call("Pass") for _ in range(rng.randrange(4))]
@@ -68,6 +69,10 @@ def random_lin_record(seed: int) -> BoardRecord:
         position.play(card)
         order.append(PlayedCard.of(card))
     claim = None if n == 13 or rng.random() < 0.3 else rng.randrange(14)
+    # LIN's result: the claim, or the declarer's tricks in a play of all thirteen.
+    result = claim
+    if n == 13:
+        result = position.tricks_won(int(declarer) & 1)
     play = PlayRecord.from_order(declarer.lho, order, contract.strain, is_complete=claim is None)
     return BoardRecord(
         tags=(("South", "Sue"), ("West", "Wes"), ("North", "Ned"), ("East", "Ed")),
@@ -80,7 +85,7 @@ def random_lin_record(seed: int) -> BoardRecord:
         declarer=declarer,
         play=play if order or claim is not None else None,
         claim=claim,
-        result=claim,
+        result=result,
     )
 
 

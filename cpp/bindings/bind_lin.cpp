@@ -105,7 +105,8 @@ class Collector : public LinSink {
     if (b.board >= 0) board = py::int_(b.board);
     return py::make_tuple(tags, board, b.dealer, b.vulnerability, deal,
                           py::bytes(reinterpret_cast<const char*>(b.calls.data()), b.calls.size()),
-                          notes, b.contract, b.declarer, play, b.play_last, b.claim, commentary);
+                          notes, b.contract, b.declarer, play, b.play_last, b.played, b.claim,
+                          commentary);
   }
 
   py::list out_;

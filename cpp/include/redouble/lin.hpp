@@ -173,6 +173,9 @@ struct LinFastBoard {
   int leader = -1;
   std::vector<std::uint8_t> play;
   std::size_t play_last = 0;  // the width of a partial last trick's row, 0 if none
+  /// The declarer's tricks when the play holds all thirteen tricks, else -1 (a LIN board
+  /// played to its last card without a claim has this as its result).
+  int played = -1;
   int claim = -1;
   std::vector<std::string_view> commentary;
 };

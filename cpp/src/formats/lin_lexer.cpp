@@ -645,6 +645,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
   out.leader = -1;
   out.play.clear();
   out.play_last = 0;
+  out.played = -1;
   out.claim = -1;
   out.commentary.clear();
   std::vector<int> cards;
@@ -798,6 +799,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
       out.has_play = true;
       out.leader = (out.declarer + 1) % 4;
       int current = out.leader;
+      int won = 0;  // tricks of the declarer's side
       for (std::size_t start = 0; start < cards.size(); start += 4) {
         const std::size_t len = std::min<std::size_t>(4, cards.size() - start);
         std::array<int, 4> places{-1, -1, -1, -1};
@@ -810,6 +812,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
         if (len == 4) {
           for (int c : places) out.play.push_back(static_cast<std::uint8_t>(c));
           current = trick_winner(trick, current, strain);
+          if ((current & 1) == (out.declarer & 1)) ++won;
         } else {
           std::size_t width = 0;
           for (std::size_t c = 0; c < 4; ++c)
@@ -819,6 +822,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
           out.play_last = width;
         }
       }
+      if (cards.size() == 52) out.played = won;
     }
   }
   return true;

@@ -35,7 +35,8 @@ keys redouble interprets:
 - ``mb|1N!|`` a call (``p`` pass, ``d`` double, ``r`` redouble; ``!`` marks an alert, kept
   as the annotation ``"!"``), ``an|text|`` the explanation of the call before it (its note);
 - ``pc|SA|`` a card played, in order of play; ``mc|9|`` a claim of nine tricks in all for
-  the declarer (read also as the result, as Bridge Composer does);
+  the declarer (read also as the result, as Bridge Composer does). A board played to its
+  last card without a claim has as its result the tricks the play gives the declarer;
 - ``nt|text|`` commentary.
 
 Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept as a tag
@@ -75,7 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..cards import RANK_CHARS, Card, CardSet, Seat, Suit
+from ..cards import RANK_CHARS, Card, CardSet, Seat, Strain, Suit
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
 from . import pbn
@@ -88,6 +89,7 @@ from .records import (
     PartialHands,
     PlayedCard,
     PlayRecord,
+    _record_error,
     check_encodable,
     check_errors_mode,
     read_text,
@@ -506,6 +508,11 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     if claim is not None:
         fields["claim"] = claim
         fields.setdefault("result", claim)
+    elif "result" not in fields:
+        play = fields.get("play")
+        won = _played_result(play if isinstance(play, PlayRecord) else None, contract, declarer)
+        if won is not None:
+            fields["result"] = won
     record = BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
     # The board is read: what it says for the boards that follow takes effect.
     if own_names is not None:
@@ -607,9 +614,55 @@ def _bare(cls: type[Any], fields: dict[str, Any]) -> Any:
     return obj
 
 
+# A played card's rank by its token's second letter, for _played_result.
+_RANK_OF = {ch: k for k, ch in enumerate("23456789TJQKA")}
+
+
+def _played_result(play: PlayRecord | None, contract: Any, declarer: Any) -> int | None:
+    """The declarer's tricks in a play that holds all thirteen tricks card by card, or None.
+
+    LIN has no result key: BBO writes ``mc|`` for a claim, and a board played to its last
+    trick ends with its last card, the result being the tricks the play gives the declarer.
+    Each trick goes to the highest trump, else the highest card of the suit led, and its
+    winner leads the next (Laws of Duplicate Bridge 2017, Law 44E-G); worked out on the
+    canonical tokens, since readers of large files call this for every board.
+    """
+    strain = getattr(contract, "strain", None)
+    if play is None or strain is None or not isinstance(declarer, Seat):
+        return None
+    tricks = play.tricks
+    if len(tricks) != 13:
+        return None
+    trump = None if strain is Strain.NOTRUMP else strain.letter
+    first = int(play.leader)
+    side = int(declarer) & 1
+    lead = 0  # the column of the trick's leader (columns are seats from the opening leader)
+    won = 0
+    for row in tricks:
+        if len(row) != 4:
+            return None
+        led = row[lead].token[0]
+        best = -1
+        for k in range(4):
+            column = (lead + k) & 3
+            token = row[column].token
+            if len(token) != 2:
+                return None  # a placeholder: the trick is not known card by card
+            suit = token[0]
+            rank = _RANK_OF[token[1]]
+            value = rank + 32 if suit == trump else rank + 16 if suit == led else -1
+            if value > best:
+                best, winner = value, column
+        lead = winner
+        if (first + winner) & 1 == side:
+            won += 1
+    return won
+
+
 def _fast_record(t: Sequence[Any]) -> BoardRecord:
     """The record _board() gives for a board the core typed (see bind_lin.cpp's layout)."""
-    tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last, claim, text = t
+    tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last = t[:11]
+    played, claim, text = t[11:]
     f = dict(_BOARD_DEFAULTS)
     f["tags"] = tuple(tags)
     f["commentary"] = tuple(text)
@@ -647,6 +700,8 @@ def _fast_record(t: Sequence[Any]) -> BoardRecord:
         )
     if claim >= 0:
         f["claim"] = f["result"] = claim
+    elif played >= 0:
+        f["result"] = played  # the core's count of a play of all thirteen tricks
     return _bare(BoardRecord, f)  # type: ignore[no-any-return]
 
 
@@ -968,8 +1023,9 @@ def lin_view(record: BoardRecord) -> BoardRecord:
     """The record as LIN gives it back: what LIN implies filled in, layout dropped.
 
     LIN states the dealer with the deal and the contract through the auction, fills in a
-    fourth hand from three full ones, takes a claim as the result, and keeps tags but not
-    their order nor where commentary stood. A written record reads back as exactly this.
+    fourth hand from three full ones, takes a claim as the result (or, without one, the
+    tricks of a play of all thirteen), and keeps tags but not their order nor where
+    commentary stood. A written record reads back as exactly this.
     """
     changes: dict[str, object] = {"commentary_after": (), "tags": tuple(sorted(record.tags))}
     a = record.auction
@@ -984,6 +1040,14 @@ def lin_view(record: BoardRecord) -> BoardRecord:
                 changes["declarer"] = final[1]
     if record.result is None and record.claim is not None:
         changes["result"] = record.claim
+    elif record.result is None:
+        won = _played_result(
+            record.play,
+            changes.get("contract", record.contract),
+            changes.get("declarer", record.declarer),
+        )
+        if won is not None:
+            changes["result"] = won
     ph = record.partial_hands
     if ph is not None:
         known = [h for h in ph if h is not None]
@@ -1097,7 +1161,17 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
         carried.append(("Contract", str(record.contract)))
     if record.declarer is not None and record.declarer != implied[1]:
         carried.append(("Declarer", record.declarer.letter))
-    if record.result is not None and record.result != record.claim:
+    # The result a reader takes from the claim, or else from a play of all thirteen tricks.
+    read_result: int | None
+    if record.claim is not None:
+        read_result = record.claim
+    else:
+        read_result = _played_result(
+            record.play,
+            record.contract if record.contract is not None else implied[0],
+            record.declarer if record.declarer is not None else implied[1],
+        )
+    if record.result is not None and record.result != read_result:
         carried.append(("Result", str(record.result)))
     if record.score is not None:
         carried.append(("Score", record.score))
@@ -1199,10 +1273,17 @@ def dumps(records: Iterable[BoardRecord]) -> str:
     Raises:
         FormatError: for what LIN cannot carry (see :func:`write_board`), and for a board
             with a room (a ``qx|`` board) that lacks a tag an earlier board's ``vg|`` gives
-            the boards after it (LIN cannot say "no Event here").
+            the boards after it (LIN cannot say "no Event here"); the message names the
+            record (from 1) and its board.
     """
     ctx = _Context()
-    text = "".join(_write(r, ctx, i == 0) + "\n" for i, r in enumerate(records))
+    lines = []
+    for i, r in enumerate(records):
+        try:
+            lines.append(_write(r, ctx, i == 0) + "\n")
+        except FormatError as e:
+            raise _record_error(i, r, e) from None
+    text = "".join(lines)
     check_encodable(text, "the LIN text")
     return text
 

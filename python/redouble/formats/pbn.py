@@ -84,6 +84,7 @@ from .records import (
     PlayedCard,
     PlayRecord,
     TableRecord,
+    _record_error,
     check_encodable,
     check_errors_mode,
     parse_annotations,
@@ -686,6 +687,20 @@ _DD_ROWS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 _DD_COLUMNS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _DD_DIGITS = "0123456789abcd"
 _ORT_HEADER = "Declarer;Denomination\\2R;Result\\2R"
+# The OptimumResultTable's columns (PBN 2.1 §5.7), known by name: producers write the table
+# under headers that differ only in the widths and alignments that chapter 5 gives for display
+# (BridgeComposer's Result\1R when every count has one digit; none at all in the files some
+# double-dummy tools write).
+_ORT_COLUMNS = ("declarer", "denomination", "result")
+
+
+def _column_names(header: str) -> tuple[str, ...]:
+    """A table header's column names, lower-cased, without sort marks and display formats."""
+    return tuple(
+        c.split("\\", 1)[0].strip().lstrip("+-").strip().lower()
+        for c in header.split(";")
+        if c.strip()
+    )
 
 
 def dd_table_from_pbn(value: str) -> DDTable:
@@ -955,10 +970,12 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
                 return
             self._note_section = "Play"
             self._visit_play(value, tokens, line, column)
-        elif low == "optimumresulttable":
+        elif low == "optimumresulttable" and _column_names(value) == _ORT_COLUMNS:
             self._last_tag = name
             self._visit_ort(name, value, tokens, line, column)
         else:
+            # Other tables, and one under the OptimumResultTable's name whose header names
+            # other columns, are kept as they stand.
             self._last_tag = name
             rows = _table_rows(value, tokens)
             self._tables.append(
@@ -1078,7 +1095,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         # A partial table is allowed (§5.7 defines only what a full one is): it is kept
         # verbatim, and checked against DoubleDummyTricks where both speak.
         full = None
-        if all(x >= 0 for r in table for x in r) and value == _ORT_HEADER:
+        if all(x >= 0 for r in table for x in r):
             full = tuple((r[0], r[1], r[2], r[3]) for r in table)
         self._ort = (full, verbatim, line, column)
         self._ort_cells = table
@@ -2106,9 +2123,16 @@ def dumps(records: Iterable[BoardRecord]) -> str:
     """Boards as a PBN 2.1 file's text.
 
     Raises:
-        FormatError: if a record cannot be written without loss (nothing is returned then).
+        FormatError: if a record cannot be written without loss, naming the record (from 1)
+            and its board (nothing is returned then).
     """
-    text = "% PBN 2.1\n" + "\n".join(write_board(r) for r in records)
+    parts = []
+    for i, r in enumerate(records):
+        try:
+            parts.append(write_board(r))
+        except FormatError as e:
+            raise _record_error(i, r, e) from None
+    text = "% PBN 2.1\n" + "\n".join(parts)
     check_encodable(text, "the PBN text")
     return text
 

@@ -868,6 +868,12 @@ def check_encodable(text: str, what: str) -> None:
         ) from None
 
 
+def _record_error(index: int, record: BoardRecord, error: FormatError) -> FormatError:
+    """A writer's refusal of the `index`-th record (from 0) of many, naming which it is."""
+    board = "" if record.board is None else f" (board {record.board})"
+    return FormatError(f"record {index + 1}{board}: {error}")
+
+
 def read_text(source: Any, encoding: str | None, default: str) -> str:
     """The whole text of a path or handle (text or binary), decoded.
 
