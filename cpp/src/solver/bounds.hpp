@@ -374,37 +374,26 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
 /// rel receives the trumps from the top down to T (and Q in (c)); lengths come from the shape.
 inline bool guarded_trump(const std::uint64_t* hands, std::uint64_t tall, std::uint64_t shape,
                           int side, int leader, int strain, std::uint64_t& rel) noexcept {
-  std::uint64_t above = 0;
-  int h_seat = -1;
-  bool one_hand = true;
-  int t = -1;
-  int d_seat = -1;
-  for (std::uint64_t m = tall; m;) {
-    const int c = top_card(m);
-    m ^= ibit(c);
-    int seat = 0;
-    while (!(hands[seat] & ibit(c))) ++seat;
-    if ((seat & 1) == side) {
-      t = c;
-      d_seat = seat;
-      break;
-    }
-    if (h_seat < 0)
-      h_seat = seat;
-    else if (seat != h_seat)
-      one_hand = false;
-    above |= ibit(c);
-  }
-  if (t < 0 || !above) return false;
+  const int d1 = side;
+  const int d2 = side + 2;
+  const std::uint64_t ours = tall & (hands[d1] | hands[d2]);
+  if (!ours) return false;
+  const int t = top_card(ours);
+  const std::uint64_t above = tall & ~((ibit(t) << 1) - 1);  // all the other side's
+  if (!above) return false;
+  const int d_seat = (hands[d1] & ibit(t)) ? d1 : d2;
+  const int h_seat =
+      (hands[(side + 1) & 3] & ibit(top_card(above))) ? (side + 1) & 3 : (side + 3) & 3;
   const int j = popcount(above) + 1;
   const int d_len = shape_len(shape, d_seat, strain);
   if (j == 2) {
-    const std::uint64_t below = tall & ~above & ~ibit(t);
+    const std::uint64_t below = tall & (ibit(t) - 1);
     if (below && (hands[d_seat] & ibit(top_card(below)))) {
       rel = above | ibit(t) | ibit(top_card(below));
       return true;
     }
   }
+  const bool one_hand = (hands[h_seat] & above) == above;
   const bool behind = one_hand && d_seat == ((h_seat + 1) & 3) && d_len >= j;
   const bool bare = j == 2 && d_len >= 2 && shape_len(shape, h_seat, strain) == 1;
   if (!behind && !bare) return false;
