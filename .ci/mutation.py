@@ -75,7 +75,9 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
          "tests/test_formats_mutants.py", "tests/test_game_records.py",
          # the core readers held to the Python reference readers, which only these reach
          "tests/test_pbn_core.py", "tests/test_lin_core.py", "tests/test_formats_pbn21.py",
-         "tests/test_lin_stream.py"],
+         "tests/test_lin_stream.py",
+         # files other programs write, and the readers' limits
+         "tests/test_formats_producers.py", "tests/test_formats_limits.py"],
     ),
 }  # fmt: skip
 LAW_LOGIC = ("scoring", "auction", "irregularities", "game")

@@ -14,6 +14,7 @@ from redouble.errors import FormatError
 from redouble.formats import lin, pbn, reads, writes
 from redouble.formats.json_format import record_from_dict
 from redouble.formats.lin import lin_view
+from redouble.formats.records import BoardRecord
 
 DEAL = "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"
 
@@ -398,3 +399,28 @@ def test_lin_refuses_play_not_led_by_the_declarers_left_hand_opponent(declarer: 
         writes([record], "lin")
     # The file as it stands (North leads, West declares) is written and read back the same.
     assert reads(writes(reads(text, "pbn"), "lin"), "lin")[0].play == reads(text, "pbn")[0].play
+
+
+@pytest.mark.parametrize("rows", [4, 6])
+def test_a_dd_table_of_other_than_five_strains_is_refused(rows: int) -> None:
+    """A record's double-dummy table is five strains by four declarers: a sixth row (as a
+    table with a header row read as data would give) is refused, not kept."""
+    with pytest.raises(FormatError, match="5 strains x 4 seats"):
+        BoardRecord(dd_table=[[7, 6, 7, 6]] * rows)
+    assert BoardRecord(dd_table=[[7, 6, 7, 6]] * 5).dd_table == ((7, 6, 7, 6),) * 5
+
+
+def test_lin_names_after_a_vugraph_header_keep_their_place_after_its_tags() -> None:
+    """A vg| header and the pn| right after it give their tags at one place: the header's
+    tags come first, then the names, whatever the tags are called (here a tg| states the
+    event, so the header's first tag is its stage), and the file's order survives a rewrite."""
+    text = (
+        "vg|Final,Seg 1,I,1,16,Home,0,Away,0|pn|s1,w1,n1,e1|tg|Event=Given|qx|o1|md|3SA,SK,SQ,SJ|"
+    )
+    (record,) = lin.loads(text)
+    names = [name for name, _ in record.tags]
+    assert names == [
+        "Room", "Lin_vg", "Stage", "Scoring", "HomeTeam", "VisitTeam",
+        "South", "West", "North", "East", "Event",
+    ]  # fmt: skip
+    assert lin.loads(lin.dumps([record])) == [record]
