@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from redouble import Card, Seat
+from redouble.errors import GameError
 from redouble.formats import BoardRecord, DeclarationRecord, PlayedCard
-from redouble.game import Game
+from redouble.game import Game, RandomPlayer
 
 NOT_CARDS = [True, False, 1.5, 12.0, float("nan"), float("inf"), np.float64(3.0), b"SA", None]
 
@@ -22,6 +23,50 @@ def _playing(strict: bool = True) -> Game:
     for call in ("1NT", "P", "P", "P"):
         g.call(call)
     return g
+
+
+# -- the game: a card is a Card, its name or its index, never a float or a bool ------------------
+
+
+@pytest.mark.parametrize("strict", [True, False])
+@pytest.mark.parametrize("card", NOT_CARDS, ids=repr)
+def test_game_play_refuses_floats_and_bools_and_changes_nothing(strict: bool, card: Any) -> None:
+    # 12.0 was played as the ace of clubs and True as the three of clubs (int() truncated
+    # them); NaN, infinity and bytes raised a bare ValueError or OverflowError.
+    g = _playing(strict)
+    before = g.to_json()
+    with pytest.raises(TypeError, match="card"):
+        g.play(card)
+    assert g.to_json() == before
+
+
+@pytest.mark.parametrize("card", NOT_CARDS, ids=repr)
+def test_touch_dummy_refuses_floats_and_bools(card: Any) -> None:
+    g = _playing()
+    before = g.to_json()
+    with pytest.raises(TypeError, match="card"):
+        g.touch_dummy([card])
+    assert g.to_json() == before
+
+
+def test_a_card_index_still_plays() -> None:
+    g = _playing()
+    card = g.legal_actions()[0]
+    g.play(int(card))
+    assert g.trick_on_table == {Seat.EAST: card}
+
+
+def test_auto_play_refuses_a_missing_seat_before_any_action() -> None:
+    g = _playing()
+    before = g.to_json()
+    with pytest.raises(GameError, match="players has no player for S, W"):
+        g.auto_play({Seat.NORTH: RandomPlayer(0), Seat.EAST: RandomPlayer(1)})
+    assert g.to_json() == before  # not a KeyError after East had played
+    with pytest.raises(TypeError, match="players"):
+        g.auto_play(5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="max_actions"):
+        g.auto_play(RandomPlayer(0), max_actions=1.5)  # type: ignore[arg-type]
+    assert g.to_json() == before
 
 
 # -- records -------------------------------------------------------------------------------------
