@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from redouble import Card, Seat
+from redouble.auction import Auction, BridgeDeclaration
 from redouble.errors import GameError
 from redouble.formats import BoardRecord, DeclarationRecord, PlayedCard
 from redouble.game import Game, RandomPlayer
@@ -67,6 +68,27 @@ def test_auto_play_refuses_a_missing_seat_before_any_action() -> None:
     with pytest.raises(TypeError, match="max_actions"):
         g.auto_play(RandomPlayer(0), max_actions=1.5)  # type: ignore[arg-type]
     assert g.to_json() == before
+
+
+# -- auction text --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [None, 5, b"N: P", np.array([1, 2])], ids=repr)
+@pytest.mark.parametrize(
+    ("cls", "law"), [(Auction, "contract"), (BridgeDeclaration, "bridge_1906")]
+)
+def test_auction_parse_of_a_non_str_is_a_type_error(cls: Any, law: str, text: Any) -> None:
+    # Was an AttributeError ("... has no attribute 'partition'").
+    with pytest.raises(TypeError, match="text must be a str"):
+        cls.parse(law, text)
+
+
+@pytest.mark.parametrize("bar", [None, "N", 0, Seat.NORTH])
+def test_auction_bar_of_a_non_bar_is_a_type_error(bar: Any) -> None:
+    a = Auction("auction_1912", "N")
+    with pytest.raises(TypeError, match="bar must be a Bar"):
+        a.bar(bar)
+    assert a.bars == ()
 
 
 # -- records -------------------------------------------------------------------------------------

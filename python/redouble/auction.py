@@ -494,8 +494,11 @@ class Auction:
         """Impose a penalty bar (Auction 1912 laws 50, 65); it counts from the calls made so far.
 
         Raises:
+            TypeError: `bar` is not a :class:`Bar`.
             IllegalCallError: the auction is over.
         """
+        if not isinstance(bar, Bar):
+            raise TypeError(f"bar must be a Bar, not {type(bar).__name__}")
         if self.is_complete:
             raise IllegalCallError("the auction is over: no bar can be imposed")
         self._bars.append(
@@ -702,6 +705,7 @@ class Auction:
 
         Raises:
             IllegalCallError: malformed text or an illegal call.
+            IllegalCallTypeError: `text` is not a str (also a TypeError).
         """
         dealer, calls = _split_auction_text(text)
         return cls(law_set, dealer, calls)
@@ -1214,8 +1218,11 @@ def _split_auction_text(text: str) -> tuple[Seat, list[str]]:
 
     Raises:
         IllegalCallError: no "SEAT:" prefix.
+        IllegalCallTypeError: `text` is not a str.
     """
-    head, sep, rest = text.partition(":")
+    if not isinstance(text, str):
+        raise IllegalCallTypeError(f"text must be a str, not {type(text).__name__}")
+    head, sep, rest = str.__str__(text).partition(":")
     if not sep:
         raise IllegalCallError(
             f"an auction reads 'DEALER: calls', e.g. 'N: 1H P P P'; got {text!r}"
