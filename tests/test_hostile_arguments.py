@@ -10,11 +10,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from redouble import Card, Seat
+from redouble import Card, RedoubleError, Seat, Strain
 from redouble.auction import Auction, BridgeDeclaration
 from redouble.errors import GameError
 from redouble.formats import BoardRecord, DeclarationRecord, PlayedCard
 from redouble.game import Game, RandomPlayer
+from redouble.irregularities import normalise_phrase, trick_winner_of
 
 NOT_CARDS = [True, False, 1.5, 12.0, float("nan"), float("inf"), np.float64(3.0), b"SA", None]
 
@@ -89,6 +90,37 @@ def test_auction_bar_of_a_non_bar_is_a_type_error(bar: Any) -> None:
     with pytest.raises(TypeError, match="bar must be a Bar"):
         a.bar(bar)
     assert a.bars == ()
+
+
+# -- irregularities' public helpers --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [None, 3, ["a"]], ids=repr)
+def test_normalise_phrase_of_a_non_str_is_a_type_error(text: Any) -> None:
+    with pytest.raises(TypeError, match="text must be a str"):
+        normalise_phrase(text)
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((np.arange(3), Seat.NORTH, Strain.NOTRUMP), TypeError),  # was an IndexError
+        (([Card(0)], Seat.NORTH, Strain.NOTRUMP), TypeError),
+        (({Seat.NORTH: 1.5}, Seat.NORTH, Strain.NOTRUMP), TypeError),
+        (({Seat.NORTH: Card(0)}, np.arange(2), Strain.NOTRUMP), TypeError),  # truth of an array
+        (({Seat.NORTH: Card(0)}, Seat.NORTH, 7), RedoubleError),
+        (({9: Card(0)}, Seat.NORTH, Strain.NOTRUMP), RedoubleError),
+    ],
+)
+def test_trick_winner_of_refuses_what_is_not_a_trick(args: tuple[Any, ...], error: type) -> None:
+    with pytest.raises(error):
+        trick_winner_of(*args)
+
+
+def test_trick_winner_of_still_reads_names_and_indices() -> None:
+    trick = {"N": "SA", "E": "S2", "S": "H3", "W": "SK"}
+    assert trick_winner_of(trick, "N", "H") == Seat.SOUTH  # type: ignore[arg-type]
+    assert trick_winner_of(trick, 0, 4) == Seat.NORTH  # type: ignore[arg-type]
 
 
 # -- records -------------------------------------------------------------------------------------
