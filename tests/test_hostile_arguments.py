@@ -14,7 +14,7 @@ from redouble import Card, RedoubleError, Seat, Strain
 from redouble.auction import Auction, BridgeDeclaration
 from redouble.errors import GameError
 from redouble.formats import BoardRecord, DeclarationRecord, PlayedCard
-from redouble.game import Game, RandomPlayer
+from redouble.game import Game, RandomPlayer, Table
 from redouble.irregularities import normalise_phrase, trick_winner_of
 
 NOT_CARDS = [True, False, 1.5, 12.0, float("nan"), float("inf"), np.float64(3.0), b"SA", None]
@@ -168,3 +168,13 @@ def test_played_card_of_refuses_floats_and_bools(card: Any) -> None:
 def test_record_parsers_refuse_non_str(fn: Any, text: Any) -> None:
     with pytest.raises(TypeError, match="must be a str"):
         fn(text)
+
+
+# -- cutting -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cuts", ["NS", [[]], [["ab"]], 5], ids=repr)
+def test_table_cuts_of_a_wrong_type_is_a_type_error(cuts: Any) -> None:
+    # A str or a list of strs was a bare ValueError from dict().
+    with pytest.raises(TypeError, match="cuts"):
+        Table("contract", cuts=cuts)
