@@ -178,3 +178,28 @@ def test_table_cuts_of_a_wrong_type_is_a_type_error(cuts: Any) -> None:
     # A str or a list of strs was a bare ValueError from dict().
     with pytest.raises(TypeError, match="cuts"):
         Table("contract", cuts=cuts)
+
+
+# -- single-dummy analysis: threads and constraints are checked before any deal --------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"threads": float("nan")}, TypeError),  # waited for ever
+        ({"threads": -1}, RedoubleError),  # a bare ValueError from ThreadPoolExecutor
+        ({"threads": 0}, RedoubleError),
+        ({"threads": np.arange(2)}, TypeError),
+        ({"constraints": np.arange(2)}, TypeError),  # truth of an array
+    ],
+)
+def test_lead_analysis_checks_threads_and_constraints(
+    kwargs: dict[str, Any], error: type[Exception]
+) -> None:
+    from redouble.analysis import contract_analysis, lead_analysis
+
+    name = next(iter(kwargs))
+    with pytest.raises(error, match="threads" if name == "threads" else "constraint"):
+        lead_analysis("KQ52.T98.A76.J43", "W", "3NT", n=2, **kwargs)
+    with pytest.raises(error, match="threads" if name == "threads" else "constraint"):
+        contract_analysis("KQ52.T98.A76.J43", "A3.AKQJ.KQ.AK852", "3NT", n=2, **kwargs)
