@@ -203,3 +203,19 @@ def test_lead_analysis_checks_threads_and_constraints(
         lead_analysis("KQ52.T98.A76.J43", "W", "3NT", n=2, **kwargs)
     with pytest.raises(error, match="threads" if name == "threads" else "constraint"):
         contract_analysis("KQ52.T98.A76.J43", "A3.AKQJ.KQ.AK852", "3NT", n=2, **kwargs)
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("honours", ["garbage", "N=x", "N=", "N=\u00b2"])
+def test_cli_bad_honours_is_one_line_not_a_traceback(
+    honours: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from redouble.cli import main
+
+    argv = ["score", "--law", "auction_1912", "--contract", "1S", "--declarer", "S"]
+    assert main([*argv, "--tricks", "9", "--honours", honours]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--honours" in err

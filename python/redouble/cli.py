@@ -328,6 +328,8 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         honours = {}
         for part in args.honours.split(","):
             seat_text, _, n = part.partition("=")
+            if not re.fullmatch(r"\s*[0-9]+\s*", n):  # int() would raise a bare ValueError
+                raise RedoubleError(f"bad --honours {part!r} (expected SEAT=COUNT, e.g. N=2,S=1)")
             honours[Seat.parse(seat_text).letter] = int(n)
         options["honours"] = honours
     if args.vulnerable is not None:
