@@ -205,6 +205,22 @@ def test_lead_analysis_checks_threads_and_constraints(
         contract_analysis("KQ52.T98.A76.J43", "A3.AKQJ.KQ.AK852", "3NT", n=2, **kwargs)
 
 
+# -- display -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", ["N:AKQ...", None, 7], ids=repr)
+def test_diagrams_of_a_non_deal_are_a_type_error(deal: Any) -> None:
+    import io
+
+    from redouble.display import rich_diagram, terminal_diagram
+
+    # Was an AttributeError ("... has no attribute 'diagram'"), before rich was even needed.
+    with pytest.raises(TypeError, match="deal must be a Deal"):
+        rich_diagram(deal)
+    with pytest.raises(TypeError, match="deal must be a Deal"):
+        terminal_diagram(deal, io.StringIO())
+
+
 # -- the command line ----------------------------------------------------------------------------
 
 

@@ -536,6 +536,15 @@ def _label_svg(label: str, x: float, y: float) -> str:
 # ------------------------------------------------------------------------------------------------
 
 
+def _require_deal(deal: Any) -> None:
+    # Checked before deal.diagram(), which an object of another type meets as an
+    # AttributeError.
+    from .deal import Deal
+
+    if not isinstance(deal, Deal):
+        raise TypeError(f"deal must be a Deal, not {type(deal).__name__}")
+
+
 def _require_game(game: Any) -> None:
     from .game import Game
 
@@ -804,13 +813,20 @@ def rich_diagram(deal: Deal) -> Any:
     """The deal's diagram as a `rich` Text, red suits red (``rich.print(deal)`` uses it).
 
     Raises:
+        TypeError: `deal` is not a Deal.
         ModuleNotFoundError: the optional `rich` package is not installed.
     """
+    _require_deal(deal)
     return _styled(deal.diagram())
 
 
 def terminal_diagram(deal: Deal, stream: TextIO, *, colour: bool | None = None) -> None:
     """Write `deal`'s diagram to `stream`: suit symbols where the encoding allows, coloured
-    through `rich` on a terminal that wants colour (``NO_COLOR`` respected), plain otherwise."""
+    through `rich` on a terminal that wants colour (``NO_COLOR`` respected), plain otherwise.
+
+    Raises:
+        TypeError: `deal` is not a Deal.
+    """
+    _require_deal(deal)
     text = deal.diagram(unicode=can_write_symbols(stream)) + "\n"
     colour_text(text, stream, colour=colour)
