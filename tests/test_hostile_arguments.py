@@ -235,3 +235,37 @@ def test_cli_bad_honours_is_one_line_not_a_traceback(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "--honours" in err
+
+
+@pytest.mark.parametrize("count", ["-1", str(2**40 + 1), "99999999999999999999"])
+def test_cli_deal_count_beyond_the_batch_limit_is_one_line(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A count above 2**40 was taken, and every board built in memory before the first was
+    # printed: the process grew until it was killed.
+    from redouble.cli import main
+
+    assert main(["deal", "-n", count]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--count" in err
+
+
+def test_cli_deal_diagrams_stream() -> None:
+    import io
+
+    from redouble.cli import main
+
+    class Stop(Exception):
+        pass
+
+    class FirstBoardOnly(io.StringIO):
+        def write(self, text: str) -> int:
+            if "Board 2" in text:
+                raise Stop
+            return super().write(text)
+
+    out = FirstBoardOnly()
+    with pytest.raises(Stop):  # reached at once, not after dealing 2**40 boards first
+        main(["deal", "-n", str(2**40), "--ascii"], out=out)
+    assert out.getvalue().startswith("Board 1")
