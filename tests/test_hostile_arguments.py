@@ -205,6 +205,38 @@ def test_lead_analysis_checks_threads_and_constraints(
         contract_analysis("KQ52.T98.A76.J43", "A3.AKQJ.KQ.AK852", "3NT", n=2, **kwargs)
 
 
+# -- a str subclass's overrides are not trusted (redouble._check) --------------------------------
+
+
+class _LyingStr(str):
+    """Every method that a parser might call answers something else, or raises."""
+
+    __slots__ = ()
+
+    def strip(self, chars: str | None = None) -> str:  # type: ignore[override]
+        raise RuntimeError("strip() of a str subclass was trusted")
+
+    def upper(self) -> str:  # type: ignore[override]
+        raise RuntimeError("upper() of a str subclass was trusted")
+
+    def lower(self) -> str:  # type: ignore[override]
+        raise RuntimeError("lower() of a str subclass was trusted")
+
+    def split(self, *args: Any, **kwargs: Any) -> list[str]:  # type: ignore[override]
+        raise RuntimeError("split() of a str subclass was trusted")
+
+
+def test_str_subclasses_are_read_as_plain_text() -> None:
+    from redouble.auction import parse_call_text
+    from redouble.laws import get
+    from redouble.scoring import score_hand
+
+    assert get(_LyingStr("contract")) is get("contract")
+    assert parse_call_text(_LyingStr("1NT")).level == 1
+    plain = score_hand("contract", "3NT", "S", (9, 4))
+    assert score_hand("contract", "3NT", _LyingStr("S"), (9, 4)) == plain
+
+
 # -- display -------------------------------------------------------------------------------------
 
 

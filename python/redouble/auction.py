@@ -220,7 +220,8 @@ def _text_key(text: object, argument: str, examples: str) -> str | None:
         raise IllegalCallTypeError(
             f"{argument} must be text such as {examples}, not {type(text).__name__}"
         )
-    key = "".join(text.split()).translate(_SYMBOL_LETTERS)
+    # str.__str__: a str subclass's own split() or upper() is not trusted (see redouble._check).
+    key = "".join(str.__str__(text).split()).translate(_SYMBOL_LETTERS)
     return key.upper() if key.isascii() else None
 
 

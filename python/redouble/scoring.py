@@ -107,7 +107,7 @@ def _seat(value: SeatLike) -> Seat:
     if isinstance(value, Seat):
         return value
     if isinstance(value, str):
-        key = value.strip().upper()
+        key = str.__str__(value).strip().upper()  # a subclass's overrides are not trusted
         for seat in Seat:
             if key in (seat.letter, seat.name):
                 return seat

@@ -764,7 +764,8 @@ _CACHE: dict[str, LawSet] = {}
 
 
 def _normalise(name: str) -> str:
-    return "".join(ch for ch in name.strip().lower() if ch.isalnum())
+    # str.__str__: a str subclass's own strip() or lower() is not trusted (see redouble._check).
+    return "".join(ch for ch in str.__str__(name).strip().lower() if ch.isalnum())
 
 
 def _load() -> None:
