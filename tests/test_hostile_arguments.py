@@ -13,7 +13,7 @@ import pytest
 from redouble import Card, RedoubleError, Seat, Strain
 from redouble.auction import Auction, BridgeDeclaration
 from redouble.errors import GameError
-from redouble.formats import BoardRecord, DeclarationRecord, PlayedCard
+from redouble.formats import AuctionRecord, BoardRecord, DeclarationRecord, PlayedCard, PlayRecord
 from redouble.game import Game, RandomPlayer, Table
 from redouble.irregularities import normalise_phrase, trick_winner_of
 
@@ -159,6 +159,23 @@ def test_played_card_of_refuses_floats_and_bools(card: Any) -> None:
     with pytest.raises(TypeError, match="card"):
         PlayedCard.of(card)
     assert str(PlayedCard.of(Card.parse("SA"))) == "SA"
+
+
+@pytest.mark.parametrize(
+    ("make", "named"),
+    [
+        (lambda: AuctionRecord(True), "first"),  # type: ignore[arg-type]  # was East
+        (lambda: AuctionRecord("N"), "first"),  # type: ignore[arg-type]  # a bare ValueError
+        (lambda: AuctionRecord(Seat.NORTH, ["1S"]), "calls"),  # type: ignore[list-item]
+        (lambda: AuctionRecord(Seat.NORTH, "1S"), "calls"),  # type: ignore[arg-type]
+        (lambda: PlayRecord(1.5), "leader"),  # type: ignore[arg-type]
+        (lambda: PlayRecord(Seat.NORTH, [["SA"]]), "tricks"),  # type: ignore[list-item]
+        (lambda: PlayRecord(Seat.NORTH, "SA"), "tricks"),  # type: ignore[arg-type]
+    ],
+)
+def test_auction_and_play_records_refuse_wrong_types(make: Any, named: str) -> None:
+    with pytest.raises(TypeError, match=named):
+        make()
 
 
 @pytest.mark.parametrize(

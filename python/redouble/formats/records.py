@@ -395,8 +395,12 @@ class AuctionRecord:
     is_complete: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "first", Seat(self.first))
-        object.__setattr__(self, "calls", tuple(self.calls))
+        # as_index, not Seat(...): a bool would be taken for East and a str or a float end in
+        # a bare ValueError. The calls are checked here, not later in a writer.
+        object.__setattr__(
+            self, "first", Seat(as_index(self.first, "first", 0, 3, error=FormatError))
+        )
+        object.__setattr__(self, "calls", _items(self.calls, "calls", Call))
 
     def seats(self) -> Iterator[tuple[Seat, Call]]:
         """(seat, call) for each call, in order."""
@@ -439,6 +443,22 @@ class AuctionRecord:
 # ---------------------------------------------------------------------------------------------
 # Play
 # ---------------------------------------------------------------------------------------------
+
+
+def _items(values: object, name: str, kind: type) -> tuple[Any, ...]:
+    """`values` as a tuple, each of type `kind`.
+
+    Raises:
+        TypeError: naming `name`, if `values` is not iterable (a str is not taken as one) or
+            an item is of another type.
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a sequence, not {type(values).__name__}")
+    out = tuple(values)
+    for v in out:
+        if not isinstance(v, kind) or isinstance(v, str | bytes):
+            raise TypeError(f"{name} must hold {kind.__name__} items, not {type(v).__name__}")
+    return out
 
 
 def _tag_pairs(tags: object) -> tuple[tuple[str, str], ...]:
@@ -556,8 +576,10 @@ class PlayRecord:
     is_complete: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "leader", Seat(self.leader))
-        object.__setattr__(self, "tricks", tuple(tuple(t) for t in self.tricks))
+        leader = as_index(self.leader, "leader", 0, 3, error=FormatError)  # as for AuctionRecord
+        object.__setattr__(self, "leader", Seat(leader))
+        rows = _items(self.tricks, "tricks", Sequence)
+        object.__setattr__(self, "tricks", tuple(_items(t, "tricks", PlayedCard) for t in rows))
         for t in self.tricks:
             if not 1 <= len(t) <= 4:
                 raise FormatError(f"a trick row holds 1 to 4 places, got {len(t)}")
