@@ -254,6 +254,31 @@ def test_str_subclasses_are_read_as_plain_text() -> None:
     assert score_hand("contract", "3NT", _LyingStr("S"), (9, 4)) == plain
 
 
+# -- law sets: a wrong type is a TypeError, and still the LawSetError it was ----------------------
+
+
+@pytest.mark.parametrize("name", [3, None, b"contract", 1.5])
+def test_a_law_set_name_of_a_wrong_type_is_a_type_error(name: Any) -> None:
+    from redouble import LawSetError, LawSetTypeError
+    from redouble.laws import get
+
+    with pytest.raises(LawSetTypeError, match="law set name must be a string") as info:
+        get(name)
+    assert isinstance(info.value, TypeError)
+    assert isinstance(info.value, LawSetError)
+
+
+@pytest.mark.parametrize(("level", "error"), [(True, TypeError), (1.0, TypeError), (8, None)])
+def test_a_bid_level_of_a_wrong_type_is_a_type_error(level: Any, error: type | None) -> None:
+    from redouble import LawSetError
+    from redouble.laws import get
+
+    law = get("contract")
+    with pytest.raises(error or LawSetError, match="level") as info:
+        law.bid_key(level, "S")
+    assert isinstance(info.value, TypeError) == (error is TypeError)
+
+
 # -- display -------------------------------------------------------------------------------------
 
 
