@@ -279,6 +279,25 @@ def test_a_bid_level_of_a_wrong_type_is_a_type_error(level: Any, error: type | N
     assert isinstance(info.value, TypeError) == (error is TypeError)
 
 
+# -- ledgers and the club -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("score", [None, 420, "3NT", {"law_set": "auction_1912"}], ids=repr)
+def test_ledgers_refuse_what_is_not_a_hand_score(score: Any) -> None:
+    from redouble.scoring import DuplicateTally, ProgressiveTally, RubberLedger, score_hand
+
+    # Each read score.law_set at once: an AttributeError.
+    rubber = RubberLedger("auction_1912")
+    with pytest.raises(TypeError, match="score must be a HandScore"):
+        rubber.add(score)
+    with pytest.raises(TypeError, match="score must be a HandScore"):
+        ProgressiveTally().add(score)
+    hand = score_hand("contract", "3NT", "S", (9, 4))
+    with pytest.raises(TypeError, match="table2 must be a HandScore"):
+        DuplicateTally("contract").add(hand, score)
+    assert rubber.score_sheet() == RubberLedger("auction_1912").score_sheet()
+
+
 # -- display -------------------------------------------------------------------------------------
 
 
