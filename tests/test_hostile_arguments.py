@@ -298,6 +298,25 @@ def test_ledgers_refuse_what_is_not_a_hand_score(score: Any) -> None:
     assert rubber.score_sheet() == RubberLedger("auction_1912").score_sheet()
 
 
+def test_club_refuses_a_non_str_name_and_a_non_table() -> None:
+    from redouble.club import Club
+
+    club = Club()
+    table = club.new_table(["a", "b", "c", "d"])
+    before = [(t.playing, t.waiting) for t in club.tables]
+    with pytest.raises(TypeError, match="table must be a ClubTable"):
+        club.announce("e", 1)  # type: ignore[arg-type]  # was an AttributeError
+    with pytest.raises(TypeError, match="name"):
+        club.announce(np.arange(2), table)  # type: ignore[arg-type]  # truth of an array
+    with pytest.raises(TypeError, match="name"):
+        club.announce(5, table)  # type: ignore[arg-type]  # was seated as a member named 5
+    with pytest.raises(TypeError, match="players"):
+        club.new_table("abcd")
+    with pytest.raises(TypeError, match="name"):
+        table.member(None)  # type: ignore[arg-type]
+    assert [(t.playing, t.waiting) for t in club.tables] == before
+
+
 # -- display -------------------------------------------------------------------------------------
 
 
