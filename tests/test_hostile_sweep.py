@@ -5,8 +5,8 @@ at a time.
 The fuzz tests (tests/fuzz) draw hostile values for cards, deals, dealing, play, the solver
 one deal at a time, laws and scoring. This sweep covers the rest by a fixed list, so it runs
 the same every time and fast: auction text and calls, the game's methods, tables and cutting,
-the irregularities' public helpers, records and file formats, serialisation, display, par
-and batch solving. The rules:
+the irregularities' public helpers, records and file formats, serialisation, display, par,
+batch solving, the scoring ledgers and the club. The rules:
 
 * only a :class:`~redouble.errors.RedoubleError` (bad value) or a :class:`TypeError` (wrong
   type) may come out, never an AttributeError, IndexError, KeyError, OverflowError or a plain
@@ -26,6 +26,7 @@ import pytest
 
 import redouble
 import redouble.analysis
+import redouble.club
 import redouble.display
 import redouble.formats
 import redouble.scoring
@@ -79,6 +80,12 @@ HOSTILE: dict[str, Any] = {
 
 DEAL = redouble.deal(1, 1)
 WHOLE = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+
+
+def _club_table() -> tuple[Any, Any]:
+    club = redouble.club.Club()
+    return club, club.new_table(["a", "b", "c", "d"])
+
 
 # One argument slot each: the hostile value goes where `x` is, the others are valid.
 ONE_SLOT: dict[str, Callable[[Any], Any]] = {
@@ -142,6 +149,12 @@ ONE_SLOT: dict[str, Callable[[Any], Any]] = {
     ),
     "solver.dd_tables": lambda x: redouble.solver.dd_tables(x, threads=1),
     "scoring.imps": lambda x: redouble.scoring.imps(x),
+    "RubberLedger.add": lambda x: redouble.scoring.RubberLedger("auction_1912").add(x),
+    "DuplicateTally.add": lambda x: redouble.scoring.DuplicateTally("contract").add(x, x),
+    "Club.new_table": lambda x: redouble.club.Club().new_table(x),
+    "Club.announce.name": lambda x: _club_table()[0].announce(x, _club_table()[1]),
+    "Club.announce.table": lambda x: _club_table()[0].announce("e", x),
+    "Club.table_of": lambda x: redouble.club.Club().table_of(x),
     "scoring.matchpoints": lambda x: redouble.scoring.matchpoints(x),
 }
 
