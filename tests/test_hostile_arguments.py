@@ -333,6 +333,18 @@ def test_diagrams_of_a_non_deal_are_a_type_error(deal: Any) -> None:
         terminal_diagram(deal, io.StringIO())
 
 
+@pytest.mark.parametrize("title", [5, b"x", ["a", "b"], np.arange(3)], ids=repr)
+def test_svg_titles_must_be_text(title: Any) -> None:
+    import redouble
+    from redouble.display import bar_chart_svg, deal_svg
+
+    # b"x" and a list were drawn as their repr; an array failed a truth test.
+    with pytest.raises(TypeError, match="title must be a str"):
+        deal_svg(redouble.deal(1), title=title)
+    with pytest.raises(TypeError, match="title must be a str"):
+        bar_chart_svg(["a"], [1.0], title=title)
+
+
 # -- the command line ----------------------------------------------------------------------------
 
 
