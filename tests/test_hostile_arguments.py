@@ -179,6 +179,40 @@ def test_auction_and_play_records_refuse_wrong_types(make: Any, named: str) -> N
 
 
 @pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ((None, [], Strain.NOTRUMP), "leader"),  # was "None is not a valid Seat", a ValueError
+        ((True, [], Strain.NOTRUMP), "leader"),
+        ((Seat.NORTH, ["SA"], Strain.NOTRUMP), "cards"),  # was an AttributeError
+        ((Seat.NORTH, [], "NT"), "strain"),
+    ],
+)
+def test_play_record_from_order_checks_its_arguments(args: tuple[Any, ...], named: str) -> None:
+    with pytest.raises(TypeError, match=named):
+        PlayRecord.from_order(*args)
+
+
+def test_format_names_read_a_str_subclass_as_plain_text() -> None:
+    from redouble.formats import reads
+
+    class Lying(str):
+        __slots__ = ()
+
+        def lower(self) -> str:  # type: ignore[override]
+            return "json"
+
+    assert (
+        len(
+            reads(
+                '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+                Lying("pbn"),
+            )
+        )
+        == 1
+    )
+
+
+@pytest.mark.parametrize(
     "fn", [PlayedCard.parse, PlayedCard.normalise, DeclarationRecord.parse], ids=repr
 )
 @pytest.mark.parametrize("text", [None, 5, [1]], ids=repr)

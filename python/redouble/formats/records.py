@@ -618,8 +618,13 @@ class PlayRecord:
 
         Raises:
             FormatError: if a card is a placeholder (the order would be ambiguous).
+            TypeError: the leader, the strain or a card is of a wrong type.
         """
-        leader = Seat(leader)
+        # As in __post_init__: as_index, not Seat(...), and the cards' type checked first.
+        leader = Seat(as_index(leader, "leader", 0, 3, error=FormatError))
+        if not isinstance(strain, Strain):
+            strain = Strain(as_index(strain, "strain", 0, 4, error=FormatError))
+        cards = _items(cards, "cards", PlayedCard)
         rows: list[tuple[PlayedCard, ...]] = []
         current = leader
         for start in range(0, len(cards), 4):
