@@ -71,6 +71,22 @@ def test_auto_play_refuses_a_missing_seat_before_any_action() -> None:
     assert g.to_json() == before
 
 
+@pytest.mark.parametrize("ruling", [1.0, 1.5, True, float("inf"), "1"], ids=repr)
+def test_a_ruling_number_must_be_an_int(ruling: Any) -> None:
+    from redouble import Deal
+
+    whole = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[whole] * 2, strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    g.play("HA", seat="W")  # a lead out of turn: ruling 1 is open
+    before = g.to_json()
+    # int() took 1.0, 1.5, True and "1" for ruling 1, and infinity was an OverflowError.
+    with pytest.raises(TypeError, match="ruling must be an int"):
+        g.record_wrong_penalty(ruling=ruling, seat="N")
+    assert g.to_json() == before
+
+
 # -- auction text --------------------------------------------------------------------------------
 
 
