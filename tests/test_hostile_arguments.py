@@ -395,6 +395,23 @@ def test_svg_titles_must_be_text(title: Any) -> None:
         bar_chart_svg(["a"], [1.0], title=title)
 
 
+# -- flags are bools ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flag", [np.arange(3), 1, None], ids=repr)
+def test_flags_must_be_bools(flag: Any) -> None:
+    import redouble
+    from redouble.auction import parse_call_text
+
+    # An array failed numpy's truth test with a bare ValueError; 1 and None were taken as
+    # true and false.
+    with pytest.raises(TypeError, match="unicode must be a bool"):
+        redouble.deal(1).diagram(unicode=flag)
+    with pytest.raises(TypeError, match="level_required must be a bool"):
+        parse_call_text("1S", level_required=flag)
+    assert "♠" not in redouble.deal(1).diagram(unicode=np.bool_(False))
+
+
 # -- the command line ----------------------------------------------------------------------------
 
 

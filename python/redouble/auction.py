@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
+from ._check import as_bool
 from .cards import Seat, Strain
 from .errors import IllegalCallError, IllegalCallTypeError, RedoubleError
 from .laws import BidOrder, DeclarerRule, LawSet
@@ -265,6 +266,7 @@ def parse_call_text(
             empty, an unknown word, a level outside 1..7 or a missing one.
         IllegalCallTypeError: `text` is not a str (a TypeError naming `argument`).
     """
+    level_required = as_bool(level_required, "level_required")
     key = _text_key(text, argument, "'1H', '3NT' or 'P'")
     if key is None:  # not ASCII: no word and no bid matches
         key = "?"
