@@ -210,6 +210,8 @@ GAME_METHODS: dict[str, Callable[[Game, Any], Any]] = {
     "auto_play.max_actions": lambda g, x: g.auto_play(RandomPlayer(0), max_actions=x),
     "claim": lambda g, x: g.claim(x),
     "decide": lambda g, x: g.decide(x),
+    "record_wrong_penalty": lambda g, x: g.record_wrong_penalty(ruling=x, seat="N"),
+    "call_attention": lambda g, x: g.call_attention(seat="E", ruling=x),
 }
 
 
