@@ -15,7 +15,19 @@ import numpy as np
 
 from .errors import RedoubleError
 
-__all__ = ["as_index", "as_int", "as_str"]
+__all__ = ["as_bool", "as_index", "as_int", "as_str"]
+
+
+def as_bool(value: object, name: str) -> bool:
+    """`value` as a Python bool: a bool or a numpy bool; never an int or an array, whose truth
+    would be a guess (or, for an array, numpy's bare ValueError).
+
+    Raises:
+        TypeError: naming `name`, for any other type.
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return bool(value)
 
 
 def as_int(value: object, name: str, *, type_error: type[TypeError] = TypeError) -> int:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
+from ._check import as_bool
 from .cards import Seat, Strain
 from .errors import IllegalCallError, IllegalCallTypeError, RedoubleError
 from .laws import BidOrder, DeclarerRule, LawSet
@@ -220,7 +221,8 @@ def _text_key(text: object, argument: str, examples: str) -> str | None:
         raise IllegalCallTypeError(
             f"{argument} must be text such as {examples}, not {type(text).__name__}"
         )
-    key = "".join(text.split()).translate(_SYMBOL_LETTERS)
+    # str.__str__: a str subclass's own split() or upper() is not trusted (see redouble._check).
+    key = "".join(str.__str__(text).split()).translate(_SYMBOL_LETTERS)
     return key.upper() if key.isascii() else None
 
 
@@ -264,6 +266,7 @@ def parse_call_text(
             empty, an unknown word, a level outside 1..7 or a missing one.
         IllegalCallTypeError: `text` is not a str (a TypeError naming `argument`).
     """
+    level_required = as_bool(level_required, "level_required")
     key = _text_key(text, argument, "'1H', '3NT' or 'P'")
     if key is None:  # not ASCII: no word and no bid matches
         key = "?"
@@ -494,8 +497,11 @@ class Auction:
         """Impose a penalty bar (Auction 1912 laws 50, 65); it counts from the calls made so far.
 
         Raises:
+            TypeError: `bar` is not a :class:`Bar`.
             IllegalCallError: the auction is over.
         """
+        if not isinstance(bar, Bar):
+            raise TypeError(f"bar must be a Bar, not {type(bar).__name__}")
         if self.is_complete:
             raise IllegalCallError("the auction is over: no bar can be imposed")
         self._bars.append(
@@ -702,6 +708,7 @@ class Auction:
 
         Raises:
             IllegalCallError: malformed text or an illegal call.
+            IllegalCallTypeError: `text` is not a str (also a TypeError).
         """
         dealer, calls = _split_auction_text(text)
         return cls(law_set, dealer, calls)
@@ -1214,8 +1221,11 @@ def _split_auction_text(text: str) -> tuple[Seat, list[str]]:
 
     Raises:
         IllegalCallError: no "SEAT:" prefix.
+        IllegalCallTypeError: `text` is not a str.
     """
-    head, sep, rest = text.partition(":")
+    if not isinstance(text, str):
+        raise IllegalCallTypeError(f"text must be a str, not {type(text).__name__}")
+    head, sep, rest = str.__str__(text).partition(":")
     if not sep:
         raise IllegalCallError(
             f"an auction reads 'DEALER: calls', e.g. 'N: 1H P P P'; got {text!r}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -21,8 +21,8 @@ import numpy as np
 from . import __version__, laws
 from .cards import Card, Seat, Strain, Suit
 from .deal import Board, Deal
+from .dealing import MAX_BATCH, predeal
 from .dealing import board as make_board
-from .dealing import predeal
 from .errors import RedoubleError
 
 __all__ = ["main"]
@@ -216,19 +216,22 @@ def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
             raise RedoubleError(f"bad --predeal {spec!r} (expected SEAT:HAND, e.g. N:AKQ2.T98..)")
         fixed[Seat.parse(seat_text)] = hand
     accept = _constraints(args)
-    if args.count < 0:
-        raise RedoubleError("--count must be >= 0")
+    if not 0 <= args.count <= MAX_BATCH:  # the library's limit on a batch of deals
+        raise RedoubleError(f"--count must be 0..2**40, got {args.count}")
+    boards: Iterable[Board]
     if fixed or accept is not None:
         arr = predeal(fixed, args.seed, board=args.board, n=args.count, accept=accept)
         assert isinstance(arr, np.ndarray)
         boards = [Board.from_number(args.board + i, Deal.from_array(r)) for i, r in enumerate(arr)]
     else:
-        boards = [make_board(args.seed, args.board + i) for i in range(args.count)]
+        # A generator: diagrams are written as they are dealt, so a large --count streams
+        # instead of holding every board in memory before the first is printed.
+        boards = (make_board(args.seed, args.board + i) for i in range(args.count))
     _write_boards(boards, args.format, out, unicode=not args.ascii)
     return 0
 
 
-def _write_boards(boards: list[Board], fmt: str, out: TextIO, *, unicode: bool) -> None:
+def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bool) -> None:
     if fmt == "diagram":
         for b in boards:
             print(_board_header(b), file=out)
@@ -328,6 +331,8 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         honours = {}
         for part in args.honours.split(","):
             seat_text, _, n = part.partition("=")
+            if not re.fullmatch(r"\s*[0-9]+\s*", n):  # int() would raise a bare ValueError
+                raise RedoubleError(f"bad --honours {part!r} (expected SEAT=COUNT, e.g. N=2,S=1)")
             honours[Seat.parse(seat_text).letter] = int(n)
         options["honours"] = honours
     if args.vulnerable is not None:

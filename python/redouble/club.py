@@ -28,6 +28,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ._check import as_str
 from .cards import Card
 from .errors import ClubError
 from .laws import LawSet
@@ -82,6 +83,7 @@ class ClubTable:
         Raises:
             ClubError: not a member.
         """
+        name = as_str(name, "name")
         for m in self.members:
             if m.name == name:
                 return m
@@ -170,6 +172,14 @@ def _cut(
     return {n: _cut_rank(law, cards[n]) for n in names}
 
 
+def _check_table(name: str, table: object) -> str:
+    """`name` again, once `table` is known to be a :class:`ClubTable` (a TypeError if not:
+    anything else met ``table._seat`` or ``table.is_complete`` as an AttributeError)."""
+    if not isinstance(table, ClubTable):
+        raise TypeError(f"table must be a ClubTable, not {type(table).__name__}")
+    return name
+
+
 class Club:
     """The tables of a club under one law set's table laws."""
 
@@ -184,6 +194,7 @@ class Club:
 
     def table_of(self, name: str) -> ClubTable | None:
         """The table a player belongs to, or None."""
+        name = as_str(name, "name")
         for t in self._tables:
             if any(m.name == name for m in t.members):
                 return t
@@ -205,7 +216,9 @@ class Club:
         Raises:
             ClubError: not four distinct players.
         """
-        names = list(players)
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise TypeError(f"players must be four names, not {type(players).__name__}")
+        names = [as_str(n, "players") for n in players]
         if len(names) != _PLAYERS or len(set(names)) != _PLAYERS:
             raise ClubError("a new table needs four distinct players")
         from_tables = [n for n in names if self.table_of(n) is not None]
@@ -225,6 +238,7 @@ class Club:
             ClubError: he already belongs to a table (he must cut in: :meth:`cut_into`), or
                 the table is complete.
         """
+        name = _check_table(as_str(name, "name"), table)
         if self.table_of(name) is not None:
             raise ClubError(f"{name} belongs to a table: he must cut in (law 23)")
         table._seat(Member(name))
@@ -247,6 +261,7 @@ class Club:
         Raises:
             ClubError: he is not at another table, or `table` is complete.
         """
+        name = _check_table(as_str(name, "name"), table)
         old = self.table_of(name)
         if old is None or old is table:
             raise ClubError(f"{name} is not at another table: he announces instead (law 22)")

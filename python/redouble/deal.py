@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import as_index, as_int, as_str
+from ._check import as_bool, as_index, as_int, as_str
 from ._jsondoc import JsonDocument
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
@@ -272,7 +272,7 @@ class Deal(JsonDocument):
 
         Each hand is four lines, spades first; ``unicode=False`` uses S/H/D/C letters.
         """
-        marks = "♠♥♦♣" if unicode else "SHDC"
+        marks = "♠♥♦♣" if as_bool(unicode, "unicode") else "SHDC"
 
         def lines(seat: Seat) -> list[str]:
             hand = self.hand(seat)

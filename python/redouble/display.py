@@ -261,7 +261,8 @@ def deal_svg(
         raise TypeError(
             f"vulnerability must be a Vulnerability, not {type(vulnerability).__name__}"
         )
-    lines = [title] if title else []
+    text = "" if title is None else _title(title)
+    lines = [text] if text else []
     if dealer is not None:
         dealer = Seat.of(dealer)
         lines.append(f"Dealer: {_seat_name(dealer)}")
@@ -461,6 +462,8 @@ def bar_chart_svg(
     """
     if isinstance(labels, str) or isinstance(values, str):
         raise TypeError("labels and values must be sequences, not a single string")
+    if title is not None:
+        _title(title)
     labels, values = list(labels), list(values)
     if len(labels) != len(values):
         raise DisplayError(f"{len(labels)} labels but {len(values)} values")
@@ -534,6 +537,23 @@ def _label_svg(label: str, x: float, y: float) -> str:
 # ------------------------------------------------------------------------------------------------
 # Games: the table, the auction, the tricks and the score sheet.
 # ------------------------------------------------------------------------------------------------
+
+
+def _title(title: object) -> str:
+    # A title is drawn as text: anything else was drawn as its repr (b'x', a list), and an
+    # array failed the truth test with a bare ValueError.
+    if not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, not {type(title).__name__}")
+    return str.__str__(title)
+
+
+def _require_deal(deal: Any) -> None:
+    # Checked before deal.diagram(), which an object of another type meets as an
+    # AttributeError.
+    from .deal import Deal
+
+    if not isinstance(deal, Deal):
+        raise TypeError(f"deal must be a Deal, not {type(deal).__name__}")
 
 
 def _require_game(game: Any) -> None:
@@ -804,13 +824,20 @@ def rich_diagram(deal: Deal) -> Any:
     """The deal's diagram as a `rich` Text, red suits red (``rich.print(deal)`` uses it).
 
     Raises:
+        TypeError: `deal` is not a Deal.
         ModuleNotFoundError: the optional `rich` package is not installed.
     """
+    _require_deal(deal)
     return _styled(deal.diagram())
 
 
 def terminal_diagram(deal: Deal, stream: TextIO, *, colour: bool | None = None) -> None:
     """Write `deal`'s diagram to `stream`: suit symbols where the encoding allows, coloured
-    through `rich` on a terminal that wants colour (``NO_COLOR`` respected), plain otherwise."""
+    through `rich` on a terminal that wants colour (``NO_COLOR`` respected), plain otherwise.
+
+    Raises:
+        TypeError: `deal` is not a Deal.
+    """
+    _require_deal(deal)
     text = deal.diagram(unicode=can_write_symbols(stream)) + "\n"
     colour_text(text, stream, colour=colour)

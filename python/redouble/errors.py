@@ -28,6 +28,7 @@ __all__ = [
     "InvalidDealTypeError",
     "IrregularityError",
     "LawSetError",
+    "LawSetTypeError",
     "RedoubleError",
     "ScoringInputError",
     "SearchCancelledError",
@@ -77,6 +78,14 @@ class IrregularityError(RedoubleError):
 
 class LawSetError(RedoubleError, ValueError):
     """An unknown law set, an unknown declaration, or a law set whose data is inconsistent."""
+
+
+class LawSetTypeError(LawSetError, TypeError):
+    """A law set name that is not a str, or a bid level that is not an int.
+
+    A :class:`TypeError`, as the error contract asks of every wrong type; also a
+    :class:`LawSetError`, which these calls raised before, so older handlers still match.
+    """
 
 
 class ScoringInputError(RedoubleError, ValueError):

@@ -103,11 +103,17 @@ def _side(value: SideLike) -> Side:
     raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
 
 
+def _require_score(score: object, name: str) -> None:
+    # Ledgers read a hand's fields at once: anything but a HandScore was an AttributeError.
+    if not isinstance(score, HandScore):
+        raise TypeError(f"{name} must be a HandScore (see score_hand), not {type(score).__name__}")
+
+
 def _seat(value: SeatLike) -> Seat:
     if isinstance(value, Seat):
         return value
     if isinstance(value, str):
-        key = value.strip().upper()
+        key = str.__str__(value).strip().upper()  # a subclass's overrides are not trusted
         for seat in Seat:
             if key in (seat.letter, seat.name):
                 return seat
@@ -1028,6 +1034,9 @@ class Rubber(_GameLedger):
         Raises:
             ScoringInputError: the hand was scored under another law set, or the rubber is over.
         """
+        _require_score(score, "score")
+        if not isinstance(label, str):
+            raise TypeError(f"label must be a str, not {type(label).__name__}")
         if score.law_set != self._law.name:
             raise ScoringInputError(
                 f"hand scored under {score.law_set}, rubber played under {self._law.name}"
@@ -1432,6 +1441,8 @@ class DuplicateTally:
         Raises:
             ScoringInputError: a hand was scored under another law set.
         """
+        _require_score(table1, "table1")
+        _require_score(table2, "table2")
         if table1.law_set != self._law.name:
             raise ScoringInputError(f"hand scored under {table1.law_set}, not {self._law.name}")
         comparison = compare_tables(table1, table2)
@@ -1486,6 +1497,7 @@ class ProgressiveTally:
         Raises:
             ScoringInputError: the hand was scored under another law set, or a seat is unknown.
         """
+        _require_score(score, "score")
         if score.law_set != self._law.name:
             raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
         names = {seat: seat.letter for seat in Seat}
@@ -1616,6 +1628,7 @@ class ProgressiveSession:
         if not 1 <= table <= len(self._tables):
             raise ScoringInputError(f"table must be from 1 to {len(self._tables)}, got {table}")
         i = table - 1
+        _require_score(score, "score")
         if score.law_set != self._law.name:
             raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
         if self._played[i] >= self._hands:

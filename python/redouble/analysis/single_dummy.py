@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
+from .._check import as_index
 from ..auction import parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -85,6 +87,27 @@ class _Stopped(Exception):
     def __init__(self, done: list[Any]) -> None:
         super().__init__(len(done))
         self.done = done
+
+
+def _check_threads(threads: object) -> None:
+    """`threads` is None or an int 1.. the solver's most: checked before any deal is dealt.
+
+    ThreadPoolExecutor would refuse 0 or a negative number with a bare ValueError after the
+    deals were dealt, and wait for ever on a NaN.
+    """
+    if threads is not None:
+        as_index(threads, "threads", 1, _core.MAX_BATCH_THREADS, error=AnalysisError)
+
+
+def _constraint_text(constraints: Any) -> Any:
+    """The constraint text to deal with: "true" for None or an empty string. Anything else
+    goes to :func:`constrained_deals` as it is, to be checked there (not tested for truth,
+    which a numpy array refuses with a bare ValueError)."""
+    if isinstance(constraints, Constraint):
+        return constraints.text
+    if constraints is None or (isinstance(constraints, str) and not constraints):
+        return "true"
+    return constraints
 
 
 def _run(
@@ -225,8 +248,9 @@ def lead_analysis(
     level, strain, doubled = _parse_contract(contract)
     vul = as_vulnerability(vulnerability)
     count = _check_n(n)
+    _check_threads(threads)
     mask = _mask(hand, "hand")
-    text = constraints.text if isinstance(constraints, Constraint) else (constraints or "true")
+    text = _constraint_text(constraints)
     got = constrained_deals(text, count, seed=seed, predeal={leader: mask})
     declarer = Seat((int(leader) + 3) % 4)
 
@@ -359,10 +383,11 @@ def contract_analysis(
     level, strain, doubled = _parse_contract(contract)
     vul = as_vulnerability(vulnerability)
     count = _check_n(n)
+    _check_threads(threads)
     dm, dd = _mask(declarer_hand, "declarer_hand"), _mask(dummy_hand, "dummy_hand")
     if dm & dd:
         raise AnalysisError("declarer_hand and dummy_hand share cards")
-    text = constraints.text if isinstance(constraints, Constraint) else (constraints or "true")
+    text = _constraint_text(constraints)
     fixed: Mapping[Seat, int] = {decl: dm, Seat((int(decl) + 2) % 4): dd}
     got = constrained_deals(text, count, seed=seed, predeal=fixed)
     leader = Seat((int(decl) + 1) % 4)

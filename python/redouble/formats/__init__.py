@@ -72,7 +72,7 @@ def _format_of(source: object, format: str | None) -> str:
     if format is not None:
         if not isinstance(format, str):
             raise TypeError(f"format must be a str, not {type(format).__name__}")
-        f = format.lower().lstrip(".")
+        f = str.__str__(format).lower().lstrip(".")  # a str subclass's lower() is not trusted
         if f not in FORMATS:
             raise FormatError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
         return f

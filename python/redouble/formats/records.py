@@ -60,6 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._check import as_index
 from ..auction import CallKind, parse_call_text, parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -189,6 +190,8 @@ def _normalise_call(text: str) -> str:
 
 
 def _normalise_card(text: str) -> str:
+    if not isinstance(text, str):  # before the cache, which would take any hashable key
+        raise TypeError(f"card must be a str, not {type(text).__name__}")
     hit = _NORMAL_CARDS.get(text)
     if hit is None:
         hit = PlayedCard._normalise(text)
@@ -392,8 +395,12 @@ class AuctionRecord:
     is_complete: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "first", Seat(self.first))
-        object.__setattr__(self, "calls", tuple(self.calls))
+        # as_index, not Seat(...): a bool would be taken for East and a str or a float end in
+        # a bare ValueError. The calls are checked here, not later in a writer.
+        object.__setattr__(
+            self, "first", Seat(as_index(self.first, "first", 0, 3, error=FormatError))
+        )
+        object.__setattr__(self, "calls", _items(self.calls, "calls", Call))
 
     def seats(self) -> Iterator[tuple[Seat, Call]]:
         """(seat, call) for each call, in order."""
@@ -436,6 +443,38 @@ class AuctionRecord:
 # ---------------------------------------------------------------------------------------------
 # Play
 # ---------------------------------------------------------------------------------------------
+
+
+def _items(values: object, name: str, kind: type) -> tuple[Any, ...]:
+    """`values` as a tuple, each of type `kind`.
+
+    Raises:
+        TypeError: naming `name`, if `values` is not iterable (a str is not taken as one) or
+            an item is of another type.
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} must be a sequence, not {type(values).__name__}")
+    out = tuple(values)
+    for v in out:
+        if not isinstance(v, kind) or isinstance(v, str | bytes):
+            raise TypeError(f"{name} must hold {kind.__name__} items, not {type(v).__name__}")
+    return out
+
+
+def _tag_pairs(tags: object) -> tuple[tuple[str, str], ...]:
+    """A record's other tags as (name, value) pairs of text.
+
+    Raises:
+        TypeError: `tags` is not an iterable of pairs (a str is not).
+    """
+    if isinstance(tags, str | bytes) or not isinstance(tags, Iterable):
+        raise TypeError(f"tags must be (name, value) pairs, not {type(tags).__name__}")
+    pairs = []
+    for pair in tags:
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise TypeError(f"tags must be (name, value) pairs, got {pair!r}")
+        pairs.append((str(pair[0]), str(pair[1])))
+    return tuple(pairs)
 
 
 @dataclass(frozen=True)
@@ -482,15 +521,23 @@ class PlayedCard:
 
         Raises:
             FormatError: if the text is not a card.
+            TypeError: if `text` is not a str.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"card must be a str, not {type(text).__name__}")
         body, rest = split_annotations(text.strip())
         found = [a for a in parse_annotations(rest) if not a.startswith("=")]
         return cls(cls.normalise(body), note, tuple(found))
 
     @classmethod
     def of(cls, card: Card) -> PlayedCard:
-        """The played card for a :class:`~redouble.cards.Card`."""
-        return cls(str(Card(int(card))))
+        """The played card for a :class:`~redouble.cards.Card` (or its index 0..51).
+
+        Raises:
+            InvalidDealError: an index out of range.
+            TypeError: not a card or an int (a float is refused, never truncated).
+        """
+        return cls(str(Card(card)))
 
     @property
     def card(self) -> Card | None:
@@ -529,8 +576,10 @@ class PlayRecord:
     is_complete: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "leader", Seat(self.leader))
-        object.__setattr__(self, "tricks", tuple(tuple(t) for t in self.tricks))
+        leader = as_index(self.leader, "leader", 0, 3, error=FormatError)  # as for AuctionRecord
+        object.__setattr__(self, "leader", Seat(leader))
+        rows = _items(self.tricks, "tricks", Sequence)
+        object.__setattr__(self, "tricks", tuple(_items(t, "tricks", PlayedCard) for t in rows))
         for t in self.tricks:
             if not 1 <= len(t) <= 4:
                 raise FormatError(f"a trick row holds 1 to 4 places, got {len(t)}")
@@ -569,8 +618,13 @@ class PlayRecord:
 
         Raises:
             FormatError: if a card is a placeholder (the order would be ambiguous).
+            TypeError: the leader, the strain or a card is of a wrong type.
         """
-        leader = Seat(leader)
+        # As in __post_init__: as_index, not Seat(...), and the cards' type checked first.
+        leader = Seat(as_index(leader, "leader", 0, 3, error=FormatError))
+        if not isinstance(strain, Strain):
+            strain = Strain(as_index(strain, "strain", 0, 4, error=FormatError))
+        cards = _items(cards, "cards", PlayedCard)
         rows: list[tuple[PlayedCard, ...]] = []
         current = leader
         for start in range(0, len(cards), 4):
@@ -643,7 +697,10 @@ class DeclarationRecord:
 
         Raises:
             FormatError: on bad syntax or an impossible sequence.
+            TypeError: if `text` is not a str.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"declaration must be a str, not {type(text).__name__}")
         out: list[tuple[Seat, str]] = []
         for word in text.split():
             seat, sep, stmt = word.partition(":")
@@ -750,18 +807,21 @@ class BoardRecord:
     commentary_after: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tags", tuple((str(k), str(v)) for k, v in self.tags))
+        object.__setattr__(self, "tags", _tag_pairs(self.tags))
         object.__setattr__(self, "tables", tuple(self.tables))
         object.__setattr__(self, "commentary", tuple(self.commentary))
         object.__setattr__(self, "commentary_after", tuple(self.commentary_after))
         if self.commentary_after and len(self.commentary_after) != len(self.commentary):
             raise FormatError("commentary_after needs one entry per commentary (or none)")
-        if self.dealer is not None:
-            object.__setattr__(self, "dealer", Seat(self.dealer))
-        if self.declarer is not None:
-            object.__setattr__(self, "declarer", Seat(self.declarer))
+        # as_index, not Seat(...): a bool would be taken for East and a float end in a bare
+        # ValueError.
+        for name in ("dealer", "declarer"):
+            v = getattr(self, name)
+            if v is not None:
+                object.__setattr__(self, name, Seat(as_index(v, name, 0, 3, error=FormatError)))
         if self.vulnerability is not None:
-            object.__setattr__(self, "vulnerability", Vulnerability(self.vulnerability))
+            v = as_index(self.vulnerability, "vulnerability", 0, 3, error=FormatError)
+            object.__setattr__(self, "vulnerability", Vulnerability(v))
         if self.deal is not None and self.partial_hands is not None:
             raise FormatError("give either deal or partial_hands, not both")
         if self.partial_hands is not None and len(self.partial_hands) != 4:
@@ -775,9 +835,18 @@ class BoardRecord:
             if v is not None and v > 13:
                 raise FormatError(f"{name} must be 0..13 tricks, got {v}")
         if self.dd_table is not None:
-            t = tuple(tuple(int(x) for x in row) for row in self.dd_table)
-            if len(t) != 5 or any(len(r) != 4 or not all(0 <= x <= 13 for x in r) for r in t):
-                raise FormatError("dd_table must be 5 strains x 4 seats of 0..13 tricks")
+            shape = "dd_table must be 5 strains x 4 seats of 0..13 tricks"
+            if isinstance(self.dd_table, str | bytes) or not isinstance(self.dd_table, Iterable):
+                raise TypeError(f"{shape}, not {type(self.dd_table).__name__}")
+            rows = list(self.dd_table)
+            if len(rows) != 5 or not all(isinstance(r, Iterable) for r in rows):
+                raise FormatError(shape)
+            # as_index, not int(): a float such as 7.9 is refused, not truncated to 7 tricks.
+            t = tuple(
+                tuple(as_index(x, "dd_table", 0, 13, error=FormatError) for x in r) for r in rows
+            )
+            if any(len(r) != 4 for r in t):
+                raise FormatError(shape)
             object.__setattr__(self, "dd_table", t)
 
     def tag(self, name: str) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, Seat
@@ -131,7 +131,14 @@ class _Cutter:
     def __init__(self, law: LawSet, seed: int, cuts: Sequence[Mapping[str, CutCards]]) -> None:
         self.law = law
         self.rng = random.Random(seed)
-        self.recorded = [dict(r) for r in cuts]
+        # A str is a sequence too, and dict() of its letters raises a bare ValueError.
+        if isinstance(cuts, str | bytes | Mapping) or not isinstance(cuts, Iterable):
+            raise TypeError(f"cuts must be a sequence of rounds, not {type(cuts).__name__}")
+        rounds = list(cuts)
+        for r in rounds:
+            if not isinstance(r, Mapping):
+                raise TypeError(f"cuts: each round must map player to card, not {type(r).__name__}")
+        self.recorded = [dict(r) for r in rounds]
         self.rounds: list[dict[str, Card]] = []
 
     def __call__(self, who: list[str]) -> dict[str, Card]:

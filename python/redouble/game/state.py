@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .._check import as_int
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat
 from ..deal import Deal
@@ -472,6 +473,17 @@ class Game(_LenientDeclaring):
             GameError: the game did not end within `max_actions` actions, or a ruling is
                 pending (``strict=False``).
         """
+        max_actions = as_int(max_actions, "max_actions")
+        # Checked before the first action: a seat missing from the mapping, or a player that
+        # is not callable, would otherwise stop the game halfway with a KeyError.
+        if isinstance(players, Mapping):
+            missing = [seat.letter for seat in Seat if seat not in players]
+            if missing:
+                raise GameError(f"players has no player for {', '.join(missing)}")
+            if not all(callable(players[seat]) for seat in Seat):
+                raise TypeError("players must map each seat to a callable player")
+        elif not callable(players):
+            raise TypeError(f"players must be a callable player, not {type(players).__name__}")
         for _ in range(max_actions):
             if self._phase is Phase.COMPLETE:
                 return

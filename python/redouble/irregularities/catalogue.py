@@ -236,8 +236,13 @@ def normalise_phrase(text: str) -> str:
     'treat own or partners last previous declaration as final'
     >>> normalise_phrase("demand_new_deal") == normalise_phrase("demand a new deal")
     True
+
+    Raises:
+        TypeError: `text` is not a str.
     """
-    lowered = re.sub(r"[_\-/]", " ", text.lower()).replace("'", "").replace("\u2019", "")
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    lowered = re.sub(r"[_\-/]", " ", str.lower(text)).replace("'", "").replace("\u2019", "")
     words = _NOT_WORD.sub(" ", lowered).split()
     return " ".join(w for w in words if w not in _STOP_WORDS)
 

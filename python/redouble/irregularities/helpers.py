@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .._check import as_index
 from ..cards import Card, CardSet, Seat, Side, Strain
 from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
@@ -21,12 +22,33 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
     card of the suit led. Cards may be missing (a card omitted, law 81) or not follow suit.
 
     Raises:
-        IrregularityError: the leader has no card in the trick.
+        IrregularityError: the leader has no card in the trick, or a seat, card or strain is
+            out of range.
+        TypeError: `cards` is not a mapping, or a seat, card or strain is of a wrong type.
     """
+    # Checked here, since the function is public: an array or a list given for `cards` would
+    # otherwise fail inside with an IndexError or an AttributeError.
+    if not isinstance(cards, Mapping):
+        raise TypeError(f"cards must be a mapping of seat to card, not {type(cards).__name__}")
+    try:
+        cards = {
+            Seat.of(seat): Card.parse(card) if isinstance(card, str) else Card(card)
+            for seat, card in cards.items()
+        }
+        leader = Seat.of(leader)
+    except RedoubleError as e:
+        if isinstance(e, TypeError):
+            raise
+        raise IrregularityError(f"cards or leader: {e}") from None
+    strain = (
+        Strain.parse(strain)
+        if isinstance(strain, str)
+        else Strain(as_index(strain, "strain", 0, 4, error=IrregularityError))
+    )
     if leader not in cards:
         raise IrregularityError("the leader has no card in the trick")
     led = cards[leader].suit
-    trump = Strain(strain).suit
+    trump = strain.suit
 
     def key(item: tuple[Seat, Card]) -> tuple[int, int]:
         card = item[1]

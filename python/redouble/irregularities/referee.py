@@ -53,8 +53,12 @@ Pending = tuple[Obligation, int | None]
 
 
 def parse_card(card: Card | str | int) -> Card:
-    """A card given as a Card, its name or its index."""
-    return Card.parse(card) if isinstance(card, str) else Card(int(card))
+    """A card given as a Card, its name or its index.
+
+    The index goes to :class:`Card` as it is, not through ``int()``: a float or a bool is
+    refused there (a TypeError), never truncated into a card.
+    """
+    return Card.parse(card) if isinstance(card, str) else Card(card)
 
 
 # ------------------------------------------------------------------------------------------------

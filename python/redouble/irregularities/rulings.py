@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .._check import as_int
 from ..auction import Bar, Call, CallKind, Contract
 from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
@@ -475,12 +476,10 @@ def find_ruling(view: HandView, ruling: int | None) -> Ruling:
 
     Raises:
         IrregularityError: no such open ruling, or none open.
+        TypeError: `ruling` is not an int (a float or a bool is not truncated into a number).
     """
     if ruling is not None:
-        try:
-            wanted = int(ruling)
-        except ValueError:
-            raise IrregularityError(f"no open ruling {ruling}") from None
+        wanted = as_int(ruling, "ruling")
         found = next((r for r in view.open_rulings if r.id == wanted), None)
         if found is None:
             raise IrregularityError(f"no open ruling {ruling}")

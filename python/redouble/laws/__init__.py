@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from redouble._jsondoc import JsonDocument
 from redouble.cards import Strain
-from redouble.errors import LawSetError
+from redouble.errors import LawSetError, LawSetTypeError
 
 __all__ = [
     "BidOrder",
@@ -701,7 +701,9 @@ class LawSet(JsonDocument):
         if self.bid_order is BidOrder.NONE:
             raise LawSetError(f"{self.name} has no bidding: declarations have no level")
         max_level = self.play.max_level or 7
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= max_level:
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise LawSetTypeError(f"level must be an integer from 1 to {max_level}, not {level!r}")
+        if not 1 <= level <= max_level:
             raise LawSetError(f"level must be an integer from 1 to {max_level}, not {level!r}")
         return self.declaration(declaration)
 
@@ -764,7 +766,8 @@ _CACHE: dict[str, LawSet] = {}
 
 
 def _normalise(name: str) -> str:
-    return "".join(ch for ch in name.strip().lower() if ch.isalnum())
+    # str.__str__: a str subclass's own strip() or lower() is not trusted (see redouble._check).
+    return "".join(ch for ch in str.__str__(name).strip().lower() if ch.isalnum())
 
 
 def _load() -> None:
@@ -809,11 +812,12 @@ def get(name: str | LawSet, **flags: Any) -> LawSet:
     Raises:
         LawSetError: no law set has that name, or a flag is unknown, has a bad value or
             changes nothing in that law set.
+        LawSetTypeError: `name` is not a str or a LawSet (a TypeError and a LawSetError).
     """
     if isinstance(name, LawSet):
         return name.with_flags(**flags) if flags else name
     if not isinstance(name, str):
-        raise LawSetError(f"a law set name must be a string, not {type(name).__name__}")
+        raise LawSetTypeError(f"a law set name must be a string, not {type(name).__name__}")
     _load()
     canonical = _ALIASES.get(_normalise(name))
     if canonical is None:
