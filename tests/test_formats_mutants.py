@@ -14,7 +14,7 @@ from redouble.errors import FormatError
 from redouble.formats import lin, pbn, reads, writes
 from redouble.formats.json_format import record_from_dict
 from redouble.formats.lin import lin_view
-from redouble.formats.records import BoardRecord
+from redouble.formats.records import BoardRecord, DeclarationRecord
 
 DEAL = "N:K843.T542.J6.863 AQJ7.K.Q75.AT942 962.AJ7.KT82.J75 T5.Q9863.A943.KQ"
 
@@ -424,3 +424,12 @@ def test_lin_names_after_a_vugraph_header_keep_their_place_after_its_tags() -> N
         "South", "West", "North", "East", "Event",
     ]  # fmt: skip
     assert lin.loads(lin.dumps([record])) == [record]
+
+
+def test_a_bridge_declaration_passed_to_partner_is_read_and_a_bare_pass_refused() -> None:
+    """Bridge (Elwell, 1906), Law 45: the dealer may pass the make to his partner, who must then
+    make it; the pass and the make are the whole declaration, and a pass alone is refused."""
+    record = DeclarationRecord(((Seat.NORTH, "Pass"), (Seat.SOUTH, "NT")))
+    assert [w for _, w in record.statements] == ["Pass", "NT"]
+    with pytest.raises(FormatError, match="partner must make the declaration"):
+        DeclarationRecord(((Seat.NORTH, "Pass"),))

@@ -18,12 +18,15 @@ The mutations (one small change each) and the test that catches it:
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from redouble import laws
 from redouble.auction import Auction, Bar
 from redouble.cards import Card, Seat, Side
 from redouble.deal import Deal
+from redouble.errors import IllegalCallError
 from redouble.game import Game, GameError, Phase, RandomPlayer, Table
 from redouble.irregularities import Irregularity
 from redouble.scoring import HandScore, PerSide, score_hand
@@ -1068,3 +1071,58 @@ def test_a_games_methods_keep_their_names_docstrings_and_signatures() -> None:
         # none of them takes *args or **kwargs: a wrapper's own (*args, **kwargs) shows through
         kinds = {p.kind for p in inspect.signature(member).parameters.values()}
         assert inspect.Parameter.VAR_KEYWORD not in kinds, name
+
+
+def test_auction_law_84c_each_further_revoke_by_one_side_adds_its_points() -> None:
+    """Auction Bridge (1912), Laws 84 (c) and 89: when both sides revoke only honours and
+    chicane are scored, and each revoke of a side after its first adds 100 points for the
+    other side: three revokes by North-South are 200 to East-West, not 100 nor 10,000."""
+    from redouble import irregularities
+
+    args = irregularities.revoke_score_arguments(
+        "auction_1912", {Side.NS: 3, Side.EW: 1}, declarer_side=Side.NS
+    )
+    score = score_hand(
+        "auction_1912", "2H", N, (10, 3), honours={"N": 3}, trump_void_seats=[], **args
+    )
+    assert score.breakdown.revoke_penalty == PerSide(0, 200)
+    assert score.honour_column == PerSide(16, 200)
+
+
+@pytest.mark.parametrize(
+    ("law", "insufficient", "nothing_to_double"),
+    [
+        ("auction_1912", "Laws 44, 53", "Laws 43, 54"),
+        ("contract", "Law 18B, 18E", "Law 19A]"),
+    ],
+)
+def test_an_illegal_call_cites_the_law_of_its_own_fault(
+    law: str, insufficient: str, nothing_to_double: str
+) -> None:
+    """Each fault names the law it breaks in the code being played: an insufficient bid the
+    laws of bidding order, a double with nothing to double the laws of who may double."""
+    a = Auction(laws.get(law), dealer=N)
+    a.call("1H")
+    with pytest.raises(IllegalCallError, match=re.escape(insufficient)):
+        a.call("1C")
+    with pytest.raises(IllegalCallError, match=re.escape(nothing_to_double)):
+        Auction(laws.get(law), dealer=N).call("X")
+
+
+def test_the_default_ruling_is_the_blocking_one_else_the_oldest_open() -> None:
+    """With no ruling number given, a remedy applies to the blocking open ruling, or else to
+    the oldest one open: of two open rulings that block nothing, the first recorded."""
+    from types import SimpleNamespace
+
+    from redouble.irregularities.catalogue import Ruling
+    from redouble.irregularities.rulings import find_ruling
+
+    def ruling(n: int, blocking: bool) -> Ruling:
+        return Ruling(n, Irregularity.REVOKE, "Law 84", E, (N, S), (), None, blocking)
+
+    older, newer = ruling(1, False), ruling(2, False)
+    assert find_ruling(SimpleNamespace(open_rulings=(older, newer)), None) is older  # type: ignore[arg-type]
+    blocking = ruling(3, True)
+    view = SimpleNamespace(open_rulings=(older, newer, blocking))
+    assert find_ruling(view, None) is blocking  # type: ignore[arg-type]
+    assert find_ruling(view, 2) is newer  # type: ignore[arg-type]
