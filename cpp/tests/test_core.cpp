@@ -281,6 +281,26 @@ std::vector<int> random_cards(redouble::Rng& rng, int count) {
   return {deck.begin(), deck.begin() + count};
 }
 
+/// The cards of `pick` dealt in turn, North first (the pick's order is already random).
+redouble::Hands deal_in_turn(const std::vector<int>& pick) {
+  redouble::Hands hands{};
+  for (std::size_t k = 0; k < pick.size(); ++k) hands[k % 4] |= std::uint64_t{1} << pick[k];
+  return hands;
+}
+
+/// An ending dealt card by card, `cards` to a hand: give(seat, c) gives c to `seat`, or, when
+/// that hand is full, to the next one round the table with room.
+struct EndingDealer {
+  int cards;
+  redouble::Hands hands{};
+  std::array<int, 4> n{};
+  void give(int seat, int c) {
+    while (n[static_cast<std::size_t>(seat)] == cards) seat = (seat + 1) & 3;
+    ++n[static_cast<std::size_t>(seat)];
+    hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
+  }
+};
+
 /// The "need every trick" bound (SearchTechniques::later_tricks) against the memo oracle: random
 /// endings of 3 to 7 cards a hand, every strain and every leader, half of them with the top
 /// cards given mostly to one side so that the question "all the tricks?" is asked often. The
@@ -306,18 +326,15 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
         keyed.reserve(pick.size());
         for (int c : pick) keyed.emplace_back(c % 13 + static_cast<int>(rng.below(7)), c);
         std::sort(keyed.begin(), keyed.end(), std::greater<>());
-        std::array<int, 4> n{};
+        EndingDealer dealer{cards};
         for (const auto& [k, c] : keyed) {
           int seat = static_cast<int>(rng.below(4));
           if (rng.below(10) < 6) seat = 2 * static_cast<int>(rng.below(2));
-          while (n[static_cast<std::size_t>(seat)] == cards) seat = (seat + 1) & 3;
-          ++n[static_cast<std::size_t>(seat)];
-          hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
+          dealer.give(seat, c);
         }
+        hands = dealer.hands;
       } else {
-        for (int k = 0; k < 4 * cards; ++k)
-          hands[static_cast<std::size_t>(k % 4)] |= std::uint64_t{1}
-                                                    << pick[static_cast<std::size_t>(k)];
+        hands = deal_in_turn(pick);
       }
       for (int strain = 0; strain < 5; ++strain) {
         MemoOracle oracle(strain);
@@ -478,20 +495,17 @@ int test_guarded_trump(int per_size, std::uint64_t seed) {
           const bool ty = y / 13 == trump;
           return tx != ty ? tx : x > y;
         });
-        std::array<int, 4> n{};
+        EndingDealer dealer{cards};
         for (std::size_t k = 0; k < pick.size(); ++k) {
           const int c = pick[k];
           int seat = static_cast<int>(rng.below(4));
           if (c / 13 == trump && k < 2) seat = h;
           if (c / 13 == trump && k >= 2 && k < 5) seat = (h + 1) & 3;
-          while (n[static_cast<std::size_t>(seat)] == cards) seat = (seat + 1) & 3;
-          ++n[static_cast<std::size_t>(seat)];
-          hands[static_cast<std::size_t>(seat)] |= std::uint64_t{1} << c;
+          dealer.give(seat, c);
         }
+        hands = dealer.hands;
       } else {
-        for (int k = 0; k < 4 * cards; ++k)
-          hands[static_cast<std::size_t>(k % 4)] |= std::uint64_t{1}
-                                                    << pick[static_cast<std::size_t>(k)];
+        hands = deal_in_turn(pick);
       }
       const std::uint64_t suit = std::uint64_t{0x1FFF} << (13 * trump);
       const auto owner = [&](int c) {
