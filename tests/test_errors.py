@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+import redouble
 from redouble import (
     Deal,
     FormatError,
@@ -15,6 +18,7 @@ from redouble import (
     Seat,
     Strain,
     _core,
+    laws,
 )
 
 
@@ -57,3 +61,29 @@ def test_wrong_argument_types_raise_type_error_not_crash() -> None:
         _core.validate_deal("not masks", False)
     with pytest.raises(TypeError):
         _core.Position([0, 0, 0], 4, 0)
+
+
+_HUGE_INT = 10**5000  # Python refuses to write an int of over 4300 digits (str() raises)
+_HUGE_TEXT = "S" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: redouble.deal(1, _HUGE_INT),
+        lambda: redouble.deals(_HUGE_INT, 1),
+        lambda: redouble.Card(_HUGE_INT),
+        lambda: redouble.Seat.of(_HUGE_INT),
+        lambda: redouble.Seat.of(-_HUGE_INT),
+        lambda: redouble.Position(redouble.deal(1, 1), _HUGE_INT, 0),
+        lambda: redouble.Card.parse(_HUGE_TEXT),
+        lambda: redouble.Seat.parse(_HUGE_TEXT),
+        lambda: laws.get(_HUGE_TEXT),
+    ],
+)
+def test_a_huge_argument_is_our_error_with_a_short_message(call: Callable[[], object]) -> None:
+    """An int too long for Python to write, or a megabyte of text, is refused with our error
+    (not the bare ValueError that quoting such an int raises), its message cut short."""
+    with pytest.raises(RedoubleError) as e:
+        call()
+    assert len(str(e.value)) < 300

@@ -15,7 +15,23 @@ import numpy as np
 
 from .errors import RedoubleError
 
-__all__ = ["as_bool", "as_index", "as_int", "as_str"]
+__all__ = ["as_bool", "as_index", "as_int", "as_str", "shown"]
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """`value` for an error message, whatever the caller passed: a str's repr cut short after
+    `limit` characters, an int of more than 40 digits by its size alone (Python refuses to write
+    an int of over 4300 digits, so quoting one would raise a bare ValueError in place of ours),
+    anything else by its repr, cut short the same way."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
+    if isinstance(value, int) and not isinstance(value, bool):
+        bits = abs(value).bit_length()
+        if bits > 128:
+            return f"{'a negative' if value < 0 else 'an'} int of {bits} bits"
+        return repr(value)
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def as_bool(value: object, name: str) -> bool:
@@ -63,7 +79,7 @@ def as_index(
     """
     i = as_int(value, name, type_error=type_error)
     if not lo <= i <= hi:
-        raise error(f"{name} must be {lo}..{hi}, got {i}")
+        raise error(f"{name} must be {lo}..{hi}, got {shown(i)}")
     return i
 
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 import numpy as np
 
-from ._check import as_index, as_int, as_str
+from ._check import as_index, as_int, as_str, shown
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError
 
 __all__ = [
@@ -91,7 +91,7 @@ class Suit(_NamedIntEnum):
             return cls(_SUIT_LETTERS.index(t))
         if len(t) == 1 and t in _SUIT_SYMBOLS + "♧♢♡♤":
             return cls(("♣♦♥♠♧♢♡♤".index(t)) % 4)
-        raise FormatError(f"not a suit: {text!r} (expected C, D, H, S or a suit symbol)")
+        raise FormatError(f"not a suit: {shown(text)} (expected C, D, H, S or a suit symbol)")
 
 
 class Strain(_NamedIntEnum):
@@ -132,7 +132,7 @@ class Strain(_NamedIntEnum):
         try:
             return Suit.parse(t).strain
         except FormatError:
-            raise FormatError(f"not a strain: {text!r} (expected C, D, H, S or NT)") from None
+            raise FormatError(f"not a strain: {shown(text)} (expected C, D, H, S or NT)") from None
 
 
 class Side(_NamedIntEnum):
@@ -204,7 +204,7 @@ class Seat(_NamedIntEnum):
         if isinstance(value, str):
             return cls.parse(value)
         if not 0 <= as_int(value, "seat") <= 3:
-            raise FormatError(f"not a seat: {value!r} (expected N, E, S, W or 0..3)")
+            raise FormatError(f"not a seat: {shown(value)} (expected N, E, S, W or 0..3)")
         return cls(as_int(value, "seat"))
 
     @classmethod
@@ -219,7 +219,7 @@ class Seat(_NamedIntEnum):
         for seat in cls:
             if t in (seat.letter, seat.name):
                 return seat
-        raise FormatError(f"not a seat: {text!r} (expected N, E, S or W)")
+        raise FormatError(f"not a seat: {shown(text)} (expected N, E, S or W)")
 
 
 class Rank(_NamedIntEnum):
@@ -257,7 +257,7 @@ class Rank(_NamedIntEnum):
             t = "T"
         if len(t) == 1 and t in RANK_CHARS:
             return cls(RANK_CHARS.index(t))
-        raise FormatError(f"not a rank: {text!r} (expected 2-9, T, J, Q, K or A)")
+        raise FormatError(f"not a rank: {shown(text)} (expected 2-9, T, J, Q, K or A)")
 
 
 class Card(int):
@@ -278,7 +278,7 @@ class Card(int):
         """
         i = as_int(card_id, "card id", type_error=InvalidDealTypeError)
         if not 0 <= i < _CARDS:
-            raise InvalidDealError(f"card id must be an int 0..51, not {card_id!r}")
+            raise InvalidDealError(f"card id must be an int 0..51, not {shown(card_id)}")
         return super().__new__(cls, i)
 
     @classmethod
@@ -310,7 +310,7 @@ class Card(int):
                     return cls.of(Suit.parse(suit_part), Rank.parse(rank_part))
                 except FormatError:
                     continue
-        raise FormatError(f"not a card: {text!r} (expected e.g. 'SA', 'H7', 'DT')")
+        raise FormatError(f"not a card: {shown(text)} (expected e.g. 'SA', 'H7', 'DT')")
 
     @property
     def suit(self) -> Suit:
@@ -406,16 +406,16 @@ class CardSet(AbstractSet[Card]):
             return cls()
         parts = t.split(".")
         if len(parts) != 4:
-            raise FormatError(f"a hand needs four suits separated by '.', got {text!r}")
+            raise FormatError(f"a hand needs four suits separated by '.', got {shown(text)}")
         mask = 0
         for suit, part in zip((3, 2, 1, 0), parts, strict=True):
             p = part.upper().replace("10", "T")
             for ch in p:
                 if ch not in RANK_CHARS:
-                    raise FormatError(f"unexpected character {ch!r} in hand {text!r}")
+                    raise FormatError(f"unexpected character {ch!r} in hand {shown(text)}")
                 bit = 1 << (suit * _RANKS + RANK_CHARS.index(ch))
                 if mask & bit:
-                    raise FormatError(f"rank {ch!r} repeated in hand {text!r}")
+                    raise FormatError(f"rank {ch!r} repeated in hand {shown(text)}")
                 mask |= bit
         return cls(mask)
 

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import as_bool, as_index, as_int, as_str
+from ._check import as_bool, as_index, as_int, as_str, shown
 from ._jsondoc import JsonDocument
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
@@ -49,7 +49,7 @@ def _board_number(number: object) -> int:
     """A board number argument: a positive int of any size."""
     n = as_int(number, "board number", type_error=InvalidDealTypeError)
     if n < 1:
-        raise InvalidDealError(f"board number must be a positive int, got {number!r}")
+        raise InvalidDealError(f"board number must be a positive int, got {shown(number)}")
     return n
 
 
@@ -403,7 +403,7 @@ class DealRecord:
         dealt = []
         for item in self.dealt:
             if not isinstance(item, tuple | list) or len(item) != 2:
-                raise TypeError(f"dealt must be (seat, card) pairs, got {item!r}")
+                raise TypeError(f"dealt must be (seat, card) pairs, got {shown(item)}")
             dealt.append((_seat(item[0], "a dealt seat"), Card(item[1])))
         object.__setattr__(self, "dealt", tuple(dealt))
         if self.cut is not None:
@@ -441,7 +441,7 @@ class DealRecord:
             ValueError: for an unknown code (see :meth:`Deal.check`).
         """
         if as_str(code, "code") not in _CITATIONS:
-            raise RedoubleError(f"unknown code {code!r}; expected one of {sorted(_CITATIONS)}")
+            raise RedoubleError(f"unknown code {shown(code)}; expected one of {sorted(_CITATIONS)}")
         law = _CITATIONS[code]
         out: list[NewDealReason] = []
         dealer = Seat(self.dealer)

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import as_index, as_int
+from ._check import as_index, as_int, shown
 from .cards import Card, CardSet, Seat
 from .deal import Board, Deal, DealRecord
 from .errors import InvalidDealError, InvalidDealTypeError
@@ -49,14 +49,14 @@ def _check_seed(seed: int) -> int:
 def _check_board(number: int) -> int:
     n = as_int(number, "board number", type_error=InvalidDealTypeError)
     if not 0 <= n < _U64:
-        raise InvalidDealError(f"board number must be an int in 0 .. 2**64-1, got {number!r}")
+        raise InvalidDealError(f"board number must be an int in 0 .. 2**64-1, got {shown(number)}")
     return n
 
 
 def _check_count(n: object) -> int:
     count = as_int(n, "number of deals", type_error=InvalidDealTypeError)
     if not 0 <= count <= MAX_BATCH:
-        raise InvalidDealError(f"number of deals must be 0 .. 2**40, got {n!r}")
+        raise InvalidDealError(f"number of deals must be 0 .. 2**40, got {shown(n)}")
     return count
 
 

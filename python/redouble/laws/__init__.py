@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from redouble._check import shown
 from redouble._jsondoc import JsonDocument
 from redouble.cards import Strain
 from redouble.errors import LawSetError, LawSetTypeError
@@ -822,7 +823,7 @@ def get(name: str | LawSet, **flags: Any) -> LawSet:
     canonical = _ALIASES.get(_normalise(name))
     if canonical is None:
         known = ", ".join(available())
-        raise LawSetError(f"unknown law set {name!r} (available: {known})")
+        raise LawSetError(f"unknown law set {shown(name)} (available: {known})")
     law_set = _build(canonical, Flags())
     return law_set.with_flags(**flags) if flags else law_set
 
