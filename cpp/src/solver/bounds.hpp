@@ -410,18 +410,12 @@ inline bool guarded_trump(const std::uint64_t* hands, std::uint64_t tall, std::u
   return true;
 }
 
-/// The defenders' side of guarded_trump (the side not on lead).
-inline bool guarded_defender_trump(const std::uint64_t* hands, std::uint64_t tall,
-                                   std::uint64_t shape, int leader, int strain,
-                                   std::uint64_t& rel) noexcept {
-  return guarded_trump(hands, tall, shape, (leader + 1) & 1, leader, strain, rel);
-}
-
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:
 /// - trumps: the opponents' top trumps (top_trump_tricks);
 /// - trump length, as in quick_tricks, for the opponents' longer trump hand;
 /// - trumps, when the side on lead holds the top trump: the opponents' guarded trump
-///   (guarded_defender_trump; `guarded`, the SearchTechniques switch, turns it off);
+///   (guarded_trump for the side not on lead; `guarded`, the SearchTechniques switch, turns it
+///   off);
 /// - no trump: if in every suit the leader holds, the highest card is an opponent's, the first
 ///   trick goes to them; if one opponent holds all those top cards it also cashes the rest.
 /// rel receives the cards whose ranks the bound depends on.
@@ -443,7 +437,7 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
     if (!((lho | rho) & top)) {
       std::uint64_t krel = 0;
       if (length <= 0 && guarded &&
-          guarded_defender_trump(hands, tall, shape, leader, strain, krel)) {
+          guarded_trump(hands, tall, shape, (leader + 1) & 1, leader, strain, krel)) {
         rel = krel;
         return 1;
       }
