@@ -274,6 +274,18 @@ HOSTILE_CALLS: dict[str, tuple[Callable[[], object], type[Exception], str]] = {
         redouble.errors.AnalysisError,
         "law",
     ),
+    "formats.reads text outside a section": (
+        lambda: redouble.formats.reads(("x" * 60_000 + "\n") * 3, "pbn"),
+        FormatError,
+        "unexpected text",
+    ),
+    "Game.from_json kind": (
+        lambda: redouble.game.Game.from_json(
+            '{"format": "redouble-game/1", "kind": "%s", "events": []}' % ("k" * 100_000)
+        ),
+        redouble.errors.GameError,
+        "kind",
+    ),
     "analysis constraint": (
         lambda: redouble.analysis.constrained_deals("N.hcp >= " + "9" * 4000, 1, seed=1),
         redouble.errors.AnalysisError,

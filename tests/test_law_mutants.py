@@ -1170,3 +1170,39 @@ def test_the_rubber_bonus_is_written_in_the_winners_column_only(winner: str) -> 
     line = next(x for x in rubber.score_sheet().splitlines() if x.endswith("rubber bonus"))
     ns, _, ew = line.removesuffix("rubber bonus").partition("|")
     assert (ns.strip(), ew.strip()) == (("250", "") if winner == "NS" else ("", "250"))
+
+
+def test_a_game_document_without_a_law_set_replays_and_a_bad_one_is_refused() -> None:
+    """'law_set' is optional in a game document (the events name it); given, it must be a
+    name."""
+    import json
+
+    g = Game("contract", seed=1)
+    g.call("1NT")
+    doc = json.loads(g.to_json())
+    del doc["law_set"]
+    assert Game.from_json(json.dumps(doc)).to_json() == g.to_json()
+    doc["law_set"] = 5
+    with pytest.raises(GameError, match="'law_set' must be a name, not 5"):
+        Game.from_json(json.dumps(doc))
+
+
+def test_the_referees_view_of_the_declaring_names_its_law_set() -> None:
+    from redouble.irregularities.referee import DeclaringView
+
+    view = DeclaringView(Auction(laws.get("auction_1912"), dealer=N))
+    assert view.law_set is laws.get("auction_1912")
+
+
+def test_of_two_blocking_rulings_the_default_is_the_older() -> None:
+    """find_ruling's default: the blocking ruling, the oldest first, as among the others."""
+    from types import SimpleNamespace
+
+    from redouble.irregularities.catalogue import Ruling
+    from redouble.irregularities.rulings import find_ruling
+
+    first, second = (
+        Ruling(n, Irregularity.REVOKE, "Law 84", E, (N, S), (), None, True) for n in (1, 2)
+    )
+    view = SimpleNamespace(open_rulings=(first, second))
+    assert find_ruling(view, None) is first  # type: ignore[arg-type]

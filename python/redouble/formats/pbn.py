@@ -588,7 +588,7 @@ class PbnReader:
                 if section is None:
                     if error is None:
                         error = FormatError(
-                            f"unexpected text {p.text!r} outside a section",
+                            f"unexpected text {shown(p.text)} outside a section",
                             line=p.line,
                             column=p.column,
                         )
@@ -1319,7 +1319,7 @@ class _CoreReader:
         if error is not None:
             message, line, column, text = error
             if text is not None:
-                message = f"unexpected text {text!r} outside a section"
+                message = f"unexpected text {shown(text)} outside a section"
             raise FormatError(message, line=line, column=column)
         if type(groups) is tuple:
             if visitor is not None:

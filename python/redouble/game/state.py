@@ -539,7 +539,11 @@ class Game(_LenientDeclaring):
             raise GameError("not a redouble game (format redouble-game/1)")
         unknown = set(obj) - {"format", "kind", "law_set", "events"}
         if unknown or obj.get("kind", "game") != "game":
-            what = f"unknown keys {sorted(unknown)}" if unknown else f"kind {obj['kind']!r}"
+            what = (
+                f"unknown keys {shown(sorted(unknown))}"
+                if unknown
+                else f"kind {shown(obj['kind'])}"
+            )
             raise GameError(f"not a redouble game: {what}")
         events, law_set = obj.get("events"), obj.get("law_set")
         if not isinstance(events, list):
