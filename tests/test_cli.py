@@ -251,3 +251,55 @@ def test_play_one_given_deal_against_double_dummy_players(monkeypatch: pytest.Mo
     assert "dealer East" in text
     assert "Hand 2" not in text
     assert "Final score" in text
+
+
+_SCORE = ("score", "--contract", "2H", "--declarer", "N", "--tricks", "9")
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "law"),
+    [
+        # Only contract bridge scores vulnerability; the option was taken and ignored.
+        (("--law", "auction_1912", "--vulnerable", "NS"), "--vulnerable", "auction_1912"),
+        (("--law", "bridge_1906", "--vulnerable", "None"), "--vulnerable", "bridge_1906"),
+        # Duplicate contract bridge scores no honours and no chicane.
+        (("--law", "contract", "--honours", "N=4"), "--honours", "contract"),
+        (("--law", "contract", "--deal", str(Deal.from_index(0).to_pbn())), "--deal", "contract"),
+    ],
+)
+def test_score_refuses_an_option_the_law_set_does_not_score(
+    argv: tuple[str, ...], option: str, law: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*_SCORE, *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert option in err
+    assert law in err
+
+
+def test_score_options_still_taken_where_they_count() -> None:
+    code, text = run(*_SCORE, "--law", "contract_rubber", "--honours", "N=4", "--vulnerable", "NS")
+    assert code == 0
+    assert "honours: NS 100" in text
+    code, _ = run(*_SCORE, "--law", "auction_1912", "--deal", str(Deal.from_index(0).to_pbn()))
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("--law", "auction_1912", "--boards", "3"), ("--boards", "auction_1912", "rubbers")),
+        (("--law", "contract_chicago", "--boards", "3"), ("--boards", "Chicago")),
+        (("--law", "contract", "--boards", "2", "--deal", "x"), ("--boards", "--deal")),
+    ],
+)
+def test_play_refuses_boards_where_they_are_not_counted(
+    argv: tuple[str, ...], words: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A rubber or a Chicago sets its own length, and a given deal is one board: --boards
+    # was ignored there.
+    assert main(["play", *argv]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    for word in words:
+        assert word in err

@@ -7,6 +7,14 @@ from collections.abc import Callable
 import pytest
 
 import redouble
+import redouble.analysis
+import redouble.auction
+import redouble.display
+import redouble.errors
+import redouble.formats
+import redouble.game
+import redouble.scoring
+import redouble.solver
 from redouble import (
     Deal,
     FormatError,
@@ -87,3 +95,225 @@ def test_a_huge_argument_is_our_error_with_a_short_message(call: Callable[[], ob
     with pytest.raises(RedoubleError) as e:
         call()
     assert len(str(e.value)) < 300
+
+
+# -- every public callable: a huge int or a megabyte of text is our error, short, naming the
+# argument (the quoting of the value in the message, not the check, was what failed) ----------
+
+_DEAL = redouble.deal(1, 1)
+
+
+def _game(law: str = "contract", strict: bool = True) -> redouble.game.Game:
+    return redouble.game.Game(law, seed=3, strict=strict)
+
+
+def _score(**kwargs: object) -> object:
+    args = {"law_set": "contract", "contract": "3NT", "declarer": "N", "tricks": (9, 4)}
+    args.update(kwargs)
+    return redouble.scoring.score_hand(
+        args.pop("law_set"), args.pop("contract"), args.pop("declarer"), args.pop("tricks"), **args
+    )
+
+
+# (call, the error class, the words the message must hold: the argument, as it is named)
+HOSTILE_CALLS: dict[str, tuple[Callable[[], object], type[Exception], str]] = {
+    # an int of more than 4300 digits, which Python refuses to write
+    "Auction.call level": (
+        lambda: redouble.auction.Auction("contract", "N").call(
+            redouble.auction.Call(redouble.auction.CallKind.BID, _HUGE_INT, "S")
+        ),
+        IllegalCallError,
+        "level",
+    ),
+    "BoardRecord.board": (
+        lambda: redouble.formats.BoardRecord(board=-_HUGE_INT),
+        FormatError,
+        "board",
+    ),
+    "BoardRecord.result": (
+        lambda: redouble.formats.BoardRecord(result=_HUGE_INT),
+        FormatError,
+        "result",
+    ),
+    "Game.call_attention ruling": (
+        lambda: _game("auction_1912", strict=False).call_attention(seat="E", ruling=_HUGE_INT),
+        redouble.errors.IrregularityError,
+        "ruling",
+    ),
+    "Game.record_wrong_penalty ruling": (
+        lambda: _game("bridge_1906", strict=False).record_wrong_penalty(ruling=_HUGE_INT, seat="N"),
+        redouble.errors.IrregularityError,
+        "ruling",
+    ),
+    "Game.auto_play max_actions": (
+        lambda: _game().auto_play(redouble.game.RandomPlayer(0), max_actions=-_HUGE_INT),
+        redouble.errors.GameError,
+        "max_actions",
+    ),
+    "score_hand tricks": (
+        lambda: _score(tricks=(_HUGE_INT, 4)),
+        redouble.errors.ScoringInputError,
+        "tricks",
+    ),
+    "score_hand negative tricks": (
+        lambda: _score(tricks=(-_HUGE_INT, 4)),
+        redouble.errors.ScoringInputError,
+        "tricks",
+    ),
+    "score_hand revokes": (
+        lambda: _score(revokes=(-_HUGE_INT, 0)),
+        redouble.errors.ScoringInputError,
+        "revokes",
+    ),
+    "score_hand revoke_tricks": (
+        lambda: _score(revokes=(1, 0), revoke_tricks=(_HUGE_INT, 0)),
+        redouble.errors.ScoringInputError,
+        "forfeits",
+    ),
+    "score_hand prior_trick_score": (
+        lambda: _score(law_set="auction_1912", prior_trick_score=(_HUGE_INT, 0)),
+        redouble.errors.ScoringInputError,
+        "prior_trick_score",
+    ),
+    "score_hand honours": (
+        lambda: _score(law_set="auction_1912", contract="3S", honours={"N": _HUGE_INT}),
+        redouble.errors.ScoringInputError,
+        "honours",
+    ),
+    "score_hand vulnerable": (
+        lambda: _score(vulnerable=_HUGE_INT),
+        redouble.errors.ScoringInputError,
+        "vulnerable",
+    ),
+    "score_hand declarer": (
+        lambda: _score(declarer=_HUGE_INT),
+        redouble.errors.ScoringInputError,
+        "declarer",
+    ),
+    "CardSet mask": (lambda: redouble.CardSet(_HUGE_INT), InvalidDealError, "card mask"),
+    "Deal.from_index": (lambda: Deal.from_index(-_HUGE_INT), InvalidDealError, "deal index"),
+    "LawSet.bid_key level": (
+        lambda: laws.get("contract").bid_key(_HUGE_INT, "S"),
+        redouble.errors.LawSetError,
+        "level",
+    ),
+    "dd_tables threads": (
+        lambda: redouble.solver.dd_tables([_DEAL], threads=_HUGE_INT),
+        RedoubleError,
+        "threads",
+    ),
+    "constrained_deals n": (
+        lambda: redouble.analysis.constrained_deals("N.hcp >= 0", _HUGE_INT, seed=1),
+        redouble.errors.AnalysisError,
+        "n",
+    ),
+    # a megabyte of text, which the message echoed whole
+    "Auction.parse text": (
+        lambda: redouble.auction.Auction.parse("contract", _HUGE_TEXT),
+        IllegalCallError,
+        "text",
+    ),
+    "BoardRecord.board text": (
+        lambda: redouble.formats.BoardRecord(board=_HUGE_TEXT),  # type: ignore[arg-type]
+        FormatError,
+        "board",
+    ),
+    "PlayedCard.parse": (
+        lambda: redouble.formats.PlayedCard.parse(_HUGE_TEXT),
+        FormatError,
+        "card",
+    ),
+    "DeclarationRecord.parse": (
+        lambda: redouble.formats.DeclarationRecord.parse(_HUGE_TEXT),
+        FormatError,
+        "declaration",
+    ),
+    "formats.reads format": (
+        lambda: redouble.formats.reads("", _HUGE_TEXT),
+        FormatError,
+        "format",
+    ),
+    "deal_svg vulnerability": (
+        lambda: redouble.display.deal_svg(_DEAL, vulnerability=_HUGE_TEXT),
+        redouble.errors.DisplayError,
+        "vulnerability",
+    ),
+    "imps difference": (
+        lambda: redouble.scoring.imps(_HUGE_TEXT),  # type: ignore[arg-type]
+        redouble.errors.ScoringInputError,
+        "difference",
+    ),
+    "score_hand law_set": (lambda: _score(law_set=_HUGE_TEXT), laws.LawSetError, "law set"),
+    "score_hand contract": (
+        lambda: _score(contract=_HUGE_TEXT),
+        redouble.errors.ScoringInputError,
+        "contract",
+    ),
+    "score_hand declarer text": (
+        lambda: _score(declarer=_HUGE_TEXT),
+        redouble.errors.ScoringInputError,
+        "declarer",
+    ),
+    "score_hand vulnerable text": (
+        lambda: _score(vulnerable=_HUGE_TEXT),
+        redouble.errors.ScoringInputError,
+        "vulnerable",
+    ),
+    "score_hand revoke_election": (
+        lambda: _score(law_set="auction_1912", revoke_election=_HUGE_TEXT),
+        redouble.errors.ScoringInputError,
+        "revoke_election",
+    ),
+    "Game first_dealer": (
+        lambda: redouble.game.Game("contract", first_dealer=_HUGE_TEXT),
+        FormatError,
+        "first_dealer",
+    ),
+    "par law": (
+        lambda: redouble.analysis.par(_DEAL, _HUGE_TEXT, dealer="N"),
+        redouble.errors.AnalysisError,
+        "law",
+    ),
+    "formats.reads text outside a section": (
+        lambda: redouble.formats.reads(("x" * 60_000 + "\n") * 3, "pbn"),
+        FormatError,
+        "unexpected text",
+    ),
+    "Game.from_json kind": (
+        lambda: redouble.game.Game.from_json(
+            '{"format": "redouble-game/1", "kind": "%s", "events": []}' % ("k" * 100_000)
+        ),
+        redouble.errors.GameError,
+        "kind",
+    ),
+    "analysis constraint": (
+        lambda: redouble.analysis.constrained_deals("N.hcp >= " + "9" * 4000, 1, seed=1),
+        redouble.errors.AnalysisError,
+        "",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_CALLS))
+def test_a_hostile_argument_is_our_error_short_and_named(name: str) -> None:
+    """Each call above failed before: the f-string quoting an int of over 4300 digits raised
+    a bare ValueError in place of ours, or the message carried the whole megabyte."""
+    call, error, named = HOSTILE_CALLS[name]
+    with pytest.raises(error) as e:
+        call()
+    message = str(e.value)
+    assert len(message) < 300, message[:300]
+    assert named in message
+
+
+def test_shown_quotes_any_value_short() -> None:
+    from redouble._check import shown
+
+    assert shown("x" * 41) == repr("x" * 40) + "..."
+    assert shown(2**52, as_hex=True) == "0x10000000000000"
+    assert shown(_HUGE_INT, as_hex=True) == "an int of 16610 bits"
+    assert shown(-(2**129)) == "a negative int of 130 bits"
+    assert shown(2**128 - 1) == str(2**128 - 1)  # 128 bits still written out
+    # an int too long to write inside a container: repr() itself raises
+    assert shown([1, _HUGE_INT]) == "a list holding an int too long to write"
+    assert shown({"NS": _HUGE_INT}) == "a dict holding an int too long to write"

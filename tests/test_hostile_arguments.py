@@ -460,3 +460,100 @@ def test_cli_deal_diagrams_stream() -> None:
     with pytest.raises(Stop):  # reached at once, not after dealing 2**40 boards first
         main(["deal", "-n", str(2**40), "--ascii"], out=out)
     assert out.getvalue().startswith("Board 1")
+
+
+# -- a message names the argument, not only what was expected -----------------------------------
+
+
+def _names_cases() -> dict[str, tuple[Any, type[Exception], str]]:
+    import redouble
+    import redouble.display
+    import redouble.formats
+    import redouble.scoring
+    import redouble.solver
+
+    return {
+        # "not a seat: 'Q'" did not say which argument held the bad seat
+        "Game first_dealer": (
+            lambda: Game("contract", first_dealer="Q"),
+            RedoubleError,
+            "first_dealer",
+        ),
+        "Game first_dealer type": (
+            lambda: Game("contract", first_dealer=None),
+            TypeError,
+            "first_dealer",
+        ),
+        "Auction dealer": (lambda: Auction("contract", "Q"), RedoubleError, "dealer"),
+        "BridgeDeclaration dealer": (
+            lambda: BridgeDeclaration("bridge_1906", 7),
+            RedoubleError,
+            "dealer",
+        ),
+        "deal_svg dealer": (
+            lambda: redouble.display.deal_svg(redouble.deal(1, 1), dealer="Q"),
+            RedoubleError,
+            "dealer",
+        ),
+        "trick_winner_of leader": (
+            lambda: trick_winner_of({Seat.NORTH: 0}, "Q", Strain.NOTRUMP),  # type: ignore[arg-type]
+            RedoubleError,
+            "leader",
+        ),
+        "trick_winner_of leader type": (
+            lambda: trick_winner_of({Seat.NORTH: 0}, None, Strain.NOTRUMP),  # type: ignore[arg-type]
+            TypeError,
+            "leader",
+        ),
+        # Python's own "'NoneType' object is not iterable" named nothing
+        "Auction calls": (lambda: Auction("contract", "N", None), TypeError, "calls"),  # type: ignore[arg-type]
+        "BridgeDeclaration calls": (
+            lambda: BridgeDeclaration("bridge_1906", "N", 3),  # type: ignore[arg-type]
+            TypeError,
+            "calls",
+        ),
+        "Table players": (lambda: Table("contract", None), TypeError, "players"),  # type: ignore[arg-type]
+        "dd_tables deals": (lambda: redouble.solver.dd_tables(None), TypeError, "deals"),  # type: ignore[arg-type]
+        "writes records": (lambda: redouble.formats.writes(None, "pbn"), TypeError, "records"),  # type: ignore[arg-type]
+        "matchpoints scores": (lambda: redouble.scoring.matchpoints(None), TypeError, "scores"),  # type: ignore[arg-type]
+        "Position hands": (
+            lambda: redouble.Position([1 << 60, 0, 0, 0], 4, 0),
+            RedoubleError,
+            "hands must be card masks",
+        ),
+        "Deal hand": (
+            lambda: redouble.Deal([1 << 60, 0, 0, 0]),
+            RedoubleError,
+            "hand must be a card mask",
+        ),
+        # a negative bound was taken, and the game said it "did not end within -1 actions"
+        "auto_play max_actions": (
+            lambda: Game("contract", seed=1).auto_play(RandomPlayer(0), max_actions=-1),
+            GameError,
+            "max_actions must be at least 0",
+        ),
+        "score_hand declarer": (
+            lambda: redouble.scoring.score_hand("contract", "3NT", "Q", (9, 4)),
+            RedoubleError,
+            "declarer: not a seat",
+        ),
+        "Chicago first_dealer": (
+            lambda: redouble.scoring.Chicago(first_dealer="Q"),
+            RedoubleError,
+            "first_dealer",
+        ),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_names_cases()))
+def test_a_bad_argument_is_named_in_the_message(name: str) -> None:
+    call, error, words = _names_cases()[name]
+    with pytest.raises(error) as e:
+        call()
+    assert str(e.value).startswith(words)
+
+
+def test_auto_play_with_no_actions_left_says_so() -> None:
+    # 0 is a bound (nothing may be done), not a bad value.
+    with pytest.raises(GameError, match="did not end within 0 actions"):
+        Game("contract", seed=1).auto_play(RandomPlayer(0), max_actions=0)

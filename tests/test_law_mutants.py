@@ -1126,3 +1126,83 @@ def test_the_default_ruling_is_the_blocking_one_else_the_oldest_open() -> None:
     view = SimpleNamespace(open_rulings=(older, newer, blocking))
     assert find_ruling(view, None) is blocking  # type: ignore[arg-type]
     assert find_ruling(view, 2) is newer  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("law", "cited"),
+    [("auction_1912", "Law 54 (doubled and redoubled once"), ("contract", "2017, Law 19]")],
+)
+def test_a_redouble_of_an_undoubled_bid_cites_the_doubling_limit(law: str, cited: str) -> None:
+    """Fault 8 (only a doubled declaration may be redoubled) cites the law that limits the
+    doublings, as faults 7 and 10 do; without its entry the message cited no law."""
+    a = Auction(laws.get(law), dealer=N)
+    a.call("1H")
+    with pytest.raises(IllegalCallError, match=re.escape(cited)):
+        a.call("XX")
+
+
+def test_auction_1912_declarers_second_revoke_adds_a_hundred() -> None:
+    """Law 84 (a) and 89: 150 for the declaring side's revoke, 100 for each further one
+    (150 + 100 = 250, where a bitwise slip would give 242)."""
+    hand = score_hand("auction_1912", "2H", N, (8, 5), revokes={"NS": 2})
+    assert hand.breakdown.revoke_penalty == PerSide(0, 250)
+
+
+def test_no_doubled_bonus_once_penalty_tricks_are_taken_under_that_flag() -> None:
+    """Law 84 (b) read strictly (revoke_bonus_basis="none"): a doubled contract made with
+    three penalty tricks taken earns no doubled bonus; read as the default, tricks won in play
+    (8 of 8 needed) earn it."""
+    args = {"revokes": {"EW": 1}, "revoke_election": "tricks"}
+    default = score_hand(laws.get("auction_1912"), "2HX", N, (8, 5), **args)  # type: ignore[arg-type]
+    strict = laws.get("auction_1912", revoke_bonus_basis="none")
+    none = score_hand(strict, "2HX", N, (8, 5), **args)  # type: ignore[arg-type]
+    assert default.breakdown.doubled_bonus == PerSide(50, 0)
+    assert none.breakdown.doubled_bonus == PerSide(0, 0)
+
+
+@pytest.mark.parametrize("winner", ["NS", "EW"])
+def test_the_rubber_bonus_is_written_in_the_winners_column_only(winner: str) -> None:
+    from redouble.scoring import Rubber
+
+    rubber = Rubber("auction_1912")
+    rubber.record({winner: 30}, {})
+    rubber.record({winner: 30}, {})
+    line = next(x for x in rubber.score_sheet().splitlines() if x.endswith("rubber bonus"))
+    ns, _, ew = line.removesuffix("rubber bonus").partition("|")
+    assert (ns.strip(), ew.strip()) == (("250", "") if winner == "NS" else ("", "250"))
+
+
+def test_a_game_document_without_a_law_set_replays_and_a_bad_one_is_refused() -> None:
+    """'law_set' is optional in a game document (the events name it); given, it must be a
+    name."""
+    import json
+
+    g = Game("contract", seed=1)
+    g.call("1NT")
+    doc = json.loads(g.to_json())
+    del doc["law_set"]
+    assert Game.from_json(json.dumps(doc)).to_json() == g.to_json()
+    doc["law_set"] = 5
+    with pytest.raises(GameError, match="'law_set' must be a name, not 5"):
+        Game.from_json(json.dumps(doc))
+
+
+def test_the_referees_view_of_the_declaring_names_its_law_set() -> None:
+    from redouble.irregularities.referee import DeclaringView
+
+    view = DeclaringView(Auction(laws.get("auction_1912"), dealer=N))
+    assert view.law_set is laws.get("auction_1912")
+
+
+def test_of_two_blocking_rulings_the_default_is_the_older() -> None:
+    """find_ruling's default: the blocking ruling, the oldest first, as among the others."""
+    from types import SimpleNamespace
+
+    from redouble.irregularities.catalogue import Ruling
+    from redouble.irregularities.rulings import find_ruling
+
+    first, second = (
+        Ruling(n, Irregularity.REVOKE, "Law 84", E, (N, S), (), None, True) for n in (1, 2)
+    )
+    view = SimpleNamespace(open_rulings=(first, second))
+    assert find_ruling(view, None) is first  # type: ignore[arg-type]

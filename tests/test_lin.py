@@ -725,3 +725,14 @@ def test_random_match_files_carry_players_and_header_as_the_format_says(
         assert lin.loads(text) == read
     assert list(lin.iter_boards(io.StringIO(text))) == read
     assert lin.loads(lin.dumps(read)) == read
+
+
+def test_a_raw_pn_is_written_where_its_tag_stands_not_at_an_earlier_equal_value() -> None:
+    # A tag before Lin_pn holding the same text (here Event) is not the players' tag: the pn|
+    # goes where Lin_pn stands, after the key carried before it.
+    from redouble import deal
+    from redouble.formats import BoardRecord, writes
+
+    tags = (("Event", "x,y,z"), ("Lin_zz", "1"), ("Lin_pn", "x,y,z"))
+    text = writes([BoardRecord(board=1, deal=deal(1, 1), tags=tags)], "lin")
+    assert text.startswith("zz|1|pn|x,y,z|")

@@ -402,3 +402,12 @@ def test_format_modules_docstring_examples_run(name: str) -> None:
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert tried > 0
     assert failures == 0
+
+
+@pytest.mark.parametrize("as_text", [False, True])
+def test_streaming_leaves_a_file_it_was_given_open(as_text: bool) -> None:
+    # The reader closes only what it opened (a path); the caller's handle stays the caller's.
+    data = (GAMES / "sample.pbn").read_bytes()
+    handle: io.IOBase = io.StringIO(data.decode("utf-8")) if as_text else io.BytesIO(data)
+    assert list(pbn.iter_boards(handle))
+    assert not handle.closed

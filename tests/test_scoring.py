@@ -2050,3 +2050,55 @@ def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name), verbose=False)
     assert tried > 0
     assert failures == 0
+
+
+@pytest.mark.parametrize(("law", "contract"), [("auction_1912", "2H"), ("bridge_1906", "H")])
+def test_a_side_vulnerable_is_refused_where_the_law_set_has_no_vulnerability(
+    law: str, contract: str
+) -> None:
+    # Only contract bridge's premiums depend on vulnerability: elsewhere it was ignored.
+    with pytest.raises(ScoringInputError, match=r"^vulnerable: .*has no vulnerability"):
+        score_hand(law, contract, "N", (9, 4), vulnerable="NS")
+    # Nobody vulnerable claims nothing (and is what a generic caller passes).
+    for nobody in (None, "None", frozenset()):
+        assert score_hand(law, contract, "N", (9, 4), vulnerable=nobody).vulnerable == frozenset()
+
+
+def test_contract_bridge_still_scores_vulnerability() -> None:
+    hand = score_hand("contract", "4S", "N", (10, 3), vulnerable="NS")
+    assert hand.vulnerable == frozenset({Side.NS})
+    assert hand.score_for("NS") == 620
+
+
+def test_honours_and_voids_are_refused_where_the_law_set_scores_none() -> None:
+    # Duplicate contract bridge scores neither: explicit honours or voids were ignored.
+    with pytest.raises(ScoringInputError, match=r"^honours: .*scores no honours"):
+        score_hand("contract", "4S", "N", (10, 3), honours={"N": 4})
+    with pytest.raises(ScoringInputError, match=r"^trump_void_seats: .*scores no chicane"):
+        score_hand("contract", "4S", "N", (10, 3), trump_void_seats=["E"])
+    # None held claims nothing; a deal is taken under any law set (a game passes its own),
+    # here one where West holds every trump and the other three are void.
+    assert score_hand("contract", "4S", "N", (10, 3), honours={"N": 0}).score_for("NS") == 420
+    deal = Deal.from_index(0)
+    assert score_hand("contract", "4S", "N", (10, 3), deal=deal).score_for("NS") == 420
+    # Where they are scored they are still taken.
+    assert (
+        score_hand("contract_rubber", "4S", "N", (10, 3), honours={"N": 4}).honour_column.ns == 100
+    )
+    voids = score_hand("auction_1912", "2S", "N", (8, 5), trump_void_seats=["E"], honours={"N": 5})
+    assert voids.breakdown.to_dict()["chicane"] != {"NS": 0, "EW": 0}
+
+
+def test_an_auction_rubber_scores_the_hand_after_a_game() -> None:
+    # The rubber passed the sides with a game as vulnerable under every law set; under one
+    # with no vulnerability that is now refused, so it passes them only where they count.
+    rubber = Rubber("auction_1912")
+    rubber.score_hand("4S", "N", (10, 3))  # 4 x 9 = 36: game for NS
+    assert rubber.score_hand("1H", "E", (7, 6)).vulnerable == frozenset()
+
+
+def test_matchpoints_name_the_bad_score() -> None:
+    with pytest.raises(TypeError, match=r"^scores must be a sequence of integers, not NoneType"):
+        matchpoints(None)  # type: ignore[arg-type]
+    with pytest.raises(ScoringInputError, match=r"^scores\[1\] must be an integer"):
+        matchpoints([1, "x"])  # type: ignore[list-item]

@@ -10,27 +10,36 @@ scalars are accepted wherever an int is.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .errors import RedoubleError
 
-__all__ = ["as_bool", "as_index", "as_int", "as_str", "shown"]
+if TYPE_CHECKING:
+    from .cards import Seat
+
+__all__ = ["as_bool", "as_index", "as_int", "as_iterable", "as_seat", "as_str", "shown"]
 
 
-def shown(value: object, limit: int = 40) -> str:
+def shown(value: object, limit: int = 40, *, as_hex: bool = False) -> str:
     """`value` for an error message, whatever the caller passed: a str's repr cut short after
-    `limit` characters, an int of more than 40 digits by its size alone (Python refuses to write
+    `limit` characters, an int of more than 128 bits by its size alone (Python refuses to write
     an int of over 4300 digits, so quoting one would raise a bare ValueError in place of ours),
-    anything else by its repr, cut short the same way."""
+    anything else by its repr, cut short the same way. `as_hex` writes a shorter int in hex
+    (a card mask)."""
     if isinstance(value, str):
         return repr(value) if len(value) <= limit else repr(value[:limit]) + "..."
     if isinstance(value, int) and not isinstance(value, bool):
         bits = abs(value).bit_length()
         if bits > 128:
             return f"{'a negative' if value < 0 else 'an'} int of {bits} bits"
-        return repr(value)
-    text = repr(value)
+        return f"{value:#x}" if as_hex else repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write inside a container (a list, a dict)
+        return f"a {type(value).__name__} holding an int too long to write"
     return text if len(text) <= limit else text[:limit] + "..."
 
 
@@ -92,3 +101,34 @@ def as_str(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str, not {type(value).__name__}")
     return str.__str__(value)
+
+
+def as_seat(value: object, name: str) -> Seat:
+    """`value` as a seat (see :meth:`~redouble.cards.Seat.of`) for an argument not itself
+    called "seat" (a dealer, a leader): its errors are prefixed with `name`, since "not a seat"
+    alone does not say which argument was meant.
+
+    Raises:
+        TypeError: naming `name`, for a wrong type.
+        RedoubleError: (Seat.of's FormatError) naming `name`, for a bad value.
+    """
+    from .cards import Seat  # at run time: cards imports this module
+
+    try:
+        return Seat.of(value)  # type: ignore[arg-type]
+    except RedoubleError as e:
+        raise type(e)(f"{name}: {e}") from None
+    except TypeError as e:
+        raise TypeError(f"{name}: {e}") from None
+
+
+def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:
+    """`value` itself if it can be iterated: the TypeError for anything else names the
+    argument (Python's own says only "'NoneType' object is not iterable").
+
+    Raises:
+        TypeError: naming `name` and what it must be (`what`, e.g. "a list of deals").
+    """
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+    return value

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
-from ._check import as_bool
+from ._check import as_bool, as_iterable, as_seat, shown
 from .cards import Seat, Strain
 from .errors import IllegalCallError, IllegalCallTypeError, RedoubleError
 from .laws import BidOrder, DeclarerRule, LawSet
@@ -104,7 +104,7 @@ class Call:
         except ValueError:
             known = ", ".join(d.symbol for d in law.declarations)
             raise IllegalCallError(
-                f"{law.name} has no declaration {read.name!r} (known: {known})"
+                f"{law.name} has no declaration {shown(read.name)} (known: {known})"
             ) from None
         return Call(CallKind.BID, read.level, symbol)
 
@@ -208,11 +208,6 @@ class CallText:
     doublings: int = 0
 
 
-def _shown(text: str) -> str:
-    """`text` for an error message, cut short when it is long (hostile input)."""
-    return repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
-
-
 def _text_key(text: object, argument: str, examples: str) -> str | None:
     """`text` upper-cased, without whitespace, suit symbols as letters; None if anything else
     in it is not ASCII (so that no look-alike, such as the long s "ſ" that upper-cases to "S",
@@ -274,7 +269,7 @@ def parse_call_text(
     if not word:
         if key == "-" and not level_required:
             return CallText(CallKind.PASS)
-        raise error(f"empty {argument}" if not key else f"not a {argument}: {_shown(text)}")
+        raise error(f"empty {argument}" if not key else f"not a {argument}: {shown(text)}")
     if word in _PASS_WORDS:
         return CallText(CallKind.PASS)
     if word in _DOUBLE_WORDS or (level_required and word == "D"):
@@ -283,7 +278,7 @@ def parse_call_text(
         return CallText(CallKind.REDOUBLE)
     m = _BID_TEXT.fullmatch(key)
     if m is None or (level_required and not m.group(1)):
-        raise error(f"not a {argument}: {_shown(text)} (expected e.g. '1H', '3NT', 'P', 'X', 'XX')")
+        raise error(f"not a {argument}: {shown(text)} (expected e.g. '1H', '3NT', 'P', 'X', 'XX')")
     level = _level(m.group(1), text, argument, _MAX_LEVEL, error)
     return CallText(CallKind.BID, level, m.group(2).replace("-", ""))
 
@@ -321,7 +316,7 @@ def parse_contract_text(
     m = _CONTRACT_TEXT.fullmatch(key)
     if m is None or (level_required and not m.group(1)):
         raise error(
-            f"cannot read a {argument} from {_shown(text)} (expected e.g. '4S', '3NTX', 'Pass')"
+            f"cannot read a {argument} from {shown(text)} (expected e.g. '4S', '3NTX', 'Pass')"
         )
     level = _level(m.group(1), text, argument, max_level, error)
     return CallText(CallKind.BID, level, m.group(2).replace("-", ""), len(m.group(3)))
@@ -334,7 +329,7 @@ def _level(
         return None
     level = int(digits)
     if top is not None and not 1 <= level <= top:
-        raise error(f"not a {argument}: {_shown(text)} (a level is 1 to {top})")
+        raise error(f"not a {argument}: {shown(text)} (a level is 1 to {top})")
     return level
 
 
@@ -377,7 +372,9 @@ def _bid_id(law: LawSet, c: Call) -> int:
         raise IllegalCallError(f"{c} is not a bid of {law.name}")
     max_level = law.play.max_level or 7
     if not 1 <= c.level <= max_level:
-        raise IllegalCallError(f"level {c.level} is impossible: {law.name} allows 1 to {max_level}")
+        raise IllegalCallError(
+            f"level {shown(c.level)} is impossible: {law.name} allows 1 to {max_level}"
+        )
     n = len(law.declarations)
     return int(_core.FIRST_BID) + (c.level - 1) * n + _declaration_index(law, c.declaration)
 
@@ -432,10 +429,10 @@ class Auction:
         self, law_set: LawSet | str, dealer: Seat | int, calls: Iterable[Call | str] = ()
     ) -> None:
         self._law = get_law_set(law_set)
-        self._core = _core.Auction(_rules(self._law), int(Seat.of(dealer)))
+        self._core = _core.Auction(_rules(self._law), int(as_seat(dealer, "dealer")))
         self._n = len(self._law.declarations)
         self._bars: list[Bar] = []
-        for c in calls:
+        for c in as_iterable(calls, "calls", "an iterable of calls"):
             self.call(c)
 
     @property
@@ -752,7 +749,7 @@ class BridgeDeclaration:
         deal: Any = None,
     ) -> None:
         self._law = get_law_set(law_set)
-        self._dealer = Seat.of(dealer)
+        self._dealer = as_seat(dealer, "dealer")
         self._deal = deal
         self._three = self._law.compulsory_dummy is not None
         self._calls: list[tuple[Seat, Call]] = []
@@ -765,7 +762,7 @@ class BridgeDeclaration:
         self._passes_in_round = 0
         self._original_doubler: Seat | None = None
         self._done = False
-        for c in calls:
+        for c in as_iterable(calls, "calls", "an iterable of calls"):
             self.call(c)
 
     @property
@@ -980,7 +977,9 @@ class BridgeDeclaration:
             raise IllegalCallError("the trump is already made [Bridge (Elwell, 1906), Law 49]")
         c = Call.parse(declaration, self._law)
         if not c.is_bid or c.level is not None or c.declaration is None:
-            raise IllegalCallError(f"{declaration!r} is not a make of {self._law.name}")
+            raise IllegalCallError(
+                f"declaration {shown(declaration)} is not a make of {self._law.name}"
+            )
         who = Seat.of(seat)
         self._calls.append((who, c))
         self._make(who, c.declaration)
@@ -1228,10 +1227,12 @@ def _split_auction_text(text: str) -> tuple[Seat, list[str]]:
     head, sep, rest = str.__str__(text).partition(":")
     if not sep:
         raise IllegalCallError(
-            f"an auction reads 'DEALER: calls', e.g. 'N: 1H P P P'; got {text!r}"
+            f"text: an auction reads 'DEALER: calls', e.g. 'N: 1H P P P'; got {shown(text)}"
         )
     try:
         dealer = Seat.parse(head)
     except ValueError:
-        raise IllegalCallError(f"not a seat: {head.strip()!r} in {text!r}") from None
+        raise IllegalCallError(
+            f"text: not a seat: {shown(head.strip())} in {shown(text)}"
+        ) from None
     return dealer, rest.split()

@@ -385,7 +385,9 @@ class CardSet(AbstractSet[Card]):
         if isinstance(cards, int | np.integer):
             mask = as_int(cards, "card mask")
             if mask < 0 or mask & ~_FULL_DECK:
-                raise InvalidDealError(f"card mask must be within 52 bits, got {mask:#x}")
+                raise InvalidDealError(
+                    f"card mask must be within 52 bits, got {shown(mask, as_hex=True)}"
+                )
         else:
             mask = _mask_of(cards)
         object.__setattr__(self, "_mask", mask)
@@ -412,10 +414,10 @@ class CardSet(AbstractSet[Card]):
             p = part.upper().replace("10", "T")
             for ch in p:
                 if ch not in RANK_CHARS:
-                    raise FormatError(f"unexpected character {ch!r} in hand {shown(text)}")
+                    raise FormatError(f"unexpected character {shown(ch)} in hand {shown(text)}")
                 bit = 1 << (suit * _RANKS + RANK_CHARS.index(ch))
                 if mask & bit:
-                    raise FormatError(f"rank {ch!r} repeated in hand {shown(text)}")
+                    raise FormatError(f"rank {shown(ch)} repeated in hand {shown(text)}")
                 mask |= bit
         return cls(mask)
 

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from . import __version__, laws
+from ._check import shown
 from .cards import Card, Seat, Strain, Suit
 from .deal import Board, Deal
 from .dealing import MAX_BATCH, predeal
@@ -169,11 +170,11 @@ _RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
 def _parse_range(text: str, what: str) -> tuple[int, int]:
     m = _RANGE.match(text.strip())
     if not m:
-        raise RedoubleError(f"bad {what} range {text!r} (expected e.g. 15-17 or 5)")
+        raise RedoubleError(f"bad {what} range {shown(text)} (expected e.g. 15-17 or 5)")
     lo = int(m.group(1))
     hi = int(m.group(2)) if m.group(2) else lo
     if lo > hi:
-        raise RedoubleError(f"bad {what} range {text!r}: low end above high end")
+        raise RedoubleError(f"bad {what} range {shown(text)}: low end above high end")
     return lo, hi
 
 
@@ -192,14 +193,18 @@ def _constraints(args: argparse.Namespace) -> Callable[[Deal], bool] | None:
         try:
             seat_text, rng = spec.split(":")
         except ValueError:
-            raise RedoubleError(f"bad --hcp {spec!r} (expected SEAT:LO-HI, e.g. N:15-17)") from None
+            raise RedoubleError(
+                f"bad --hcp {shown(spec)} (expected SEAT:LO-HI, e.g. N:15-17)"
+            ) from None
         seat = Seat.parse(seat_text)
         lo, hi = _parse_range(rng, "HCP")
         tests.append(_hcp_test(seat, lo, hi))
     for spec in args.length or []:
         parts = spec.split(":")
         if len(parts) != 3:
-            raise RedoubleError(f"bad --length {spec!r} (expected SEAT:SUIT:LO-HI, e.g. S:H:5-6)")
+            raise RedoubleError(
+                f"bad --length {shown(spec)} (expected SEAT:SUIT:LO-HI, e.g. S:H:5-6)"
+            )
         seat, suit = Seat.parse(parts[0]), Suit.parse(parts[1])
         lo, hi = _parse_range(parts[2], "length")
         tests.append(_length_test(seat, suit, lo, hi))
@@ -213,11 +218,13 @@ def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     for spec in args.predeal or []:
         seat_text, _, hand = spec.partition(":")
         if not hand:
-            raise RedoubleError(f"bad --predeal {spec!r} (expected SEAT:HAND, e.g. N:AKQ2.T98..)")
+            raise RedoubleError(
+                f"bad --predeal {shown(spec)} (expected SEAT:HAND, e.g. N:AKQ2.T98..)"
+            )
         fixed[Seat.parse(seat_text)] = hand
     accept = _constraints(args)
     if not 0 <= args.count <= MAX_BATCH:  # the library's limit on a batch of deals
-        raise RedoubleError(f"--count must be 0..2**40, got {args.count}")
+        raise RedoubleError(f"--count must be 0..2**40, got {shown(args.count)}")
     boards: Iterable[Board]
     if fixed or accept is not None:
         arr = predeal(fixed, args.seed, board=args.board, n=args.count, accept=accept)
@@ -324,6 +331,21 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= args.tricks <= 13:
         raise RedoubleError("--tricks must be 0..13 (tricks won by the declarer's side)")
     tricks = {side.name: args.tricks, side.opponents.name: 13 - args.tricks}
+    # An option the law set does not score would be ignored in silence: refuse it by name.
+    if args.vulnerable is not None and law.premiums is None:
+        raise RedoubleError(
+            f"--vulnerable does not apply under --law {args.law}: {law.title} has no "
+            "vulnerability (only contract bridge scores it)"
+        )
+    if args.honours and law.honours is None:
+        raise RedoubleError(
+            f"--honours does not apply under --law {args.law}: {law.title} scores no honours"
+        )
+    if args.deal and law.honours is None and law.chicane is None:
+        raise RedoubleError(
+            f"--deal does not apply under --law {args.law}: {law.title} scores no honours "
+            "or chicane"
+        )
     options: dict[str, Any] = {}
     if args.deal:
         options["deal"] = Deal.from_pbn(args.deal)
@@ -332,7 +354,9 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         for part in args.honours.split(","):
             seat_text, _, n = part.partition("=")
             if not re.fullmatch(r"\s*[0-9]+\s*", n):  # int() would raise a bare ValueError
-                raise RedoubleError(f"bad --honours {part!r} (expected SEAT=COUNT, e.g. N=2,S=1)")
+                raise RedoubleError(
+                    f"bad --honours {shown(part)} (expected SEAT=COUNT, e.g. N=2,S=1)"
+                )
             honours[Seat.parse(seat_text).letter] = int(n)
         options["honours"] = honours
     if args.vulnerable is not None:
@@ -489,9 +513,11 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("--contract", required=True, help='e.g. "2HX", "3R", "4SXX"; Bridge: "H"')
     score.add_argument("--declarer", required=True, help="declarer (Bridge: the maker)")
     score.add_argument("--tricks", type=int, required=True, help="tricks won by declarer's side")
-    score.add_argument("--deal", help="the deal (PBN), for honours and chicane")
+    score.add_argument(
+        "--deal", help="the deal (PBN), for honours and chicane (not --law contract)"
+    )
     score.add_argument("--honours", help="instead of --deal: honours per seat, e.g. N=2,S=1")
-    score.add_argument("--vulnerable", help="contract bridge: None, NS, EW or Both")
+    score.add_argument("--vulnerable", help="contract bridge only: None, NS, EW or Both")
     score.add_argument("--format", choices=["text", "json"], default="text", help=_JSON_HELP)
     score.set_defaults(func=_cmd_score)
 
@@ -501,7 +527,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--law", default="auction_1912", help="the law set (default auction_1912)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--seat", default="S", help="your seat (default S)")
-    play.add_argument("--boards", type=int, default=4, help="boards, for board-by-board codes")
+    play.add_argument(
+        "--boards", type=int, default=None, help="boards, for board-by-board codes (default 4)"
+    )
     play.add_argument("--opponents", choices=["random", "dd"], default="random")
     play.add_argument("--deal", help="play this one deal (PBN deal string) instead of seeded ones")
     play.add_argument("--dealer", default="N", help="the first dealer (default N)")

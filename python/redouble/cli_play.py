@@ -335,17 +335,26 @@ class _Session:
         self.allow_undo = not args.no_undo
         options: dict[str, Any] = {"first_dealer": args.dealer}
         self.holds_dummy = False
-        if laws.get(args.law).compulsory_dummy is not None and (
-            self.human == Seat.parse(args.dealer).partner
-        ):
+        law = laws.get(args.law)
+        if law.compulsory_dummy is not None and self.human == Seat.parse(args.dealer).partner:
             # Three-handed Bridge: nobody sits at the permanent dummy, opposite the dealer who
             # holds it for the rubber; a player given that seat holds the dummy and deals.
             options["first_dealer"] = self.human
             self.holds_dummy = True
+        if args.boards is not None:
+            # Ignored in silence otherwise: a rubber or a Chicago sets its own length, and a
+            # given deal is one board.
+            if law.rubber is not None or law.chicago is not None:
+                kind = "rubbers" if law.rubber is not None else "Chicago"
+                raise RedoubleError(
+                    f"--boards does not apply under --law {args.law}: {law.title} plays {kind}"
+                )
+            if args.deal:
+                raise RedoubleError("--boards does not apply with --deal: one deal is one board")
         if args.deal:
             options.update(deals=[Deal.from_pbn(args.deal)], boards=1)
         else:
-            options.update(seed=args.seed, boards=args.boards)
+            options.update(seed=args.seed, boards=4 if args.boards is None else args.boards)
         self.make: Callable[[], Any] = lambda: Game(args.law, **options)
         self.game = self.make()
         self.bots: Callable[[Any], Any] = RandomPlayer(args.seed)

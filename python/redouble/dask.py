@@ -42,6 +42,7 @@ import numpy.typing as npt
 from . import _core
 from . import dealing as _dealing
 from . import solver as _solver
+from ._check import shown
 from .analysis._common import AnalysisError, as_seat, as_vulnerability
 from .analysis.features import _feature_from_raw, _from_raw
 from .analysis.features import features as _local_features
@@ -103,7 +104,7 @@ def _check_chunks(chunks: object, n: int) -> tuple[int, ...]:
     if isinstance(chunks, int | np.integer):
         size = int(chunks)
         if size < 1:
-            raise RedoubleError(f"chunks must be positive, got {chunks!r}")
+            raise RedoubleError(f"chunks must be positive, got {shown(chunks)}")
         full, rest = divmod(n, size)
         return (size,) * full + ((rest,) if rest else ()) if n else (0,)
     if isinstance(chunks, Sequence) and not isinstance(chunks, str):
@@ -112,10 +113,10 @@ def _check_chunks(chunks: object, n: int) -> tuple[int, ...]:
             if isinstance(c, bool) or not isinstance(c, int | np.integer):
                 raise TypeError(f"chunks must hold ints, got {type(c).__name__}")
             if c < 0:
-                raise RedoubleError(f"chunks must not be negative, got {c!r}")
+                raise RedoubleError(f"chunks must not be negative, got {shown(c)}")
             sizes.append(int(c))
         if sum(sizes) != n:
-            raise RedoubleError(f"chunks must add up to n = {n}, got {sum(sizes)}")
+            raise RedoubleError(f"chunks must add up to n = {n}, got {shown(sum(sizes))}")
         return tuple(sizes) if sizes else (0,)
     raise TypeError(f"chunks must be an int or a sequence of ints, not {type(chunks).__name__}")
 
@@ -126,7 +127,7 @@ def _check_threads(threads: object) -> int | None:
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
     if not 1 <= threads <= _core.MAX_BATCH_THREADS:
-        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {threads}")
+        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {shown(threads)}")
     return threads
 
 
@@ -485,7 +486,7 @@ def _check_groups(columns: Iterable[str]) -> tuple[str, ...]:
         if not isinstance(c, str):
             raise TypeError(f"columns must hold group names, got {type(c).__name__}")
         if c not in COLUMN_GROUPS:
-            raise RedoubleError(f"columns must be among {', '.join(COLUMN_GROUPS)}; got {c!r}")
+            raise RedoubleError(f"columns must be among {', '.join(COLUMN_GROUPS)}; got {shown(c)}")
         if c not in groups:
             groups.append(c)
     return tuple(g for g in COLUMN_GROUPS if g in groups)
@@ -502,8 +503,8 @@ def _check_job(directory: Path, seed: int, groups: tuple[str, ...]) -> None:
             raise RedoubleError(f"{path} is not a redouble job file: {e}") from None
         if old != job:
             raise RedoubleError(
-                f"{directory} holds another job (seed {old.get('seed')}, columns "
-                f"{old.get('columns')}); use a new directory for seed {seed}, columns {list(groups)}"
+                f"{shown(os.fspath(directory), 200)} holds another job (seed {old.get('seed')}, columns "
+                f"{old.get('columns')}); use a new directory for seed {shown(seed)}, columns {list(groups)}"
             )
         return
     tmp = directory / f".{_JOB_FILE}.{uuid.uuid4().hex}.tmp"
@@ -558,10 +559,10 @@ def write_parquet(
     if isinstance(chunk, bool) or not isinstance(chunk, int):
         raise TypeError(f"chunk must be an int, got {type(chunk).__name__}")
     if chunk < 1:
-        raise RedoubleError(f"chunk must be positive, got {chunk}")
+        raise RedoubleError(f"chunk must be positive, got {shown(chunk)}")
     if b == 0 or b + count - 1 >= _U64:
         raise RedoubleError(
-            f"boards {first_board} .. {first_board} + n - 1 must lie in 1 .. 2**64-1 for a job"
+            f"boards {shown(first_board)} .. {shown(first_board)} + n - 1 must lie in 1 .. 2**64-1 for a job"
         )
     t = _check_threads(threads)
     groups = _check_groups(columns)
@@ -619,13 +620,17 @@ def read_parquet(
     pa = _import("pyarrow")
     path = Path(directory)
     if not path.is_dir():
-        raise RedoubleError(f"{directory} is not a directory")
+        raise RedoubleError(f"{shown(os.fspath(directory), 200)} is not a directory")
     found = sorted(_existing_chunks(path).items())
     if not found:
-        raise RedoubleError(f"{directory} holds no chunk files (boards-<first>-<last>.parquet)")
+        raise RedoubleError(
+            f"{shown(os.fspath(directory), 200)} holds no chunk files (boards-<first>-<last>.parquet)"
+        )
     for ((_, hi), _name), ((lo, _), _next) in itertools.pairwise(found):
         if lo != hi + 1:
-            raise RedoubleError(f"{directory}: boards {hi + 1}..{lo - 1} are missing")
+            raise RedoubleError(
+                f"{shown(os.fspath(directory), 200)}: boards {hi + 1}..{lo - 1} are missing"
+            )
     want = None if columns is None else ["board", *(c for c in columns if c != "board")]
     table = pa.concat_tables([pq.read_table(path / name, columns=want) for _, name in found])
     return {name: table.column(name).to_numpy() for name in table.column_names}

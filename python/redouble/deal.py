@@ -59,7 +59,9 @@ def _hand_mask(hand: object, name: str) -> int:
         return hand.mask
     m = as_int(hand, name, type_error=InvalidDealTypeError)
     if m < 0 or m >> 52:
-        raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+        raise InvalidDealError(
+            f"{name} must be a card mask within 52 bits, got {shown(m, as_hex=True)}"
+        )
     return m
 
 
@@ -165,7 +167,9 @@ class Deal(JsonDocument):
         """
         index = as_int(index, "deal index", type_error=InvalidDealTypeError)
         if not 0 <= index < DEAL_COUNT:
-            raise InvalidDealError(f"deal index must be in 0 .. {DEAL_COUNT - 1}, got {index}")
+            raise InvalidDealError(
+                f"deal index must be in 0 .. {DEAL_COUNT - 1}, got {shown(index)}"
+            )
         return cls(_core.deal_from_index(index >> 64, index & (2**64 - 1)))
 
     @classmethod

@@ -103,7 +103,9 @@ def _check_threads(threads: object) -> int:
             return min(os.cpu_count() or 1, _core.MAX_DEAL_THREADS)
     t = as_int(threads, "threads", type_error=InvalidDealTypeError)
     if not 1 <= t <= _core.MAX_DEAL_THREADS:
-        raise InvalidDealError(f"threads must be 1 .. {_core.MAX_DEAL_THREADS} or None, got {t}")
+        raise InvalidDealError(
+            f"threads must be 1 .. {_core.MAX_DEAL_THREADS} or None, got {shown(t)}"
+        )
     return t
 
 
@@ -181,7 +183,7 @@ def predeal(
         raise TypeError(f"accept must be callable or None, not {type(accept).__name__}")
     max_tries = as_int(max_tries, "max_tries")
     if max_tries < 1:
-        raise InvalidDealError(f"max_tries must be positive, got {max_tries}")
+        raise InvalidDealError(f"max_tries must be positive, got {shown(max_tries)}")
     masks = [0, 0, 0, 0]
     for seat, hand in fixed.items():
         masks[as_index(seat, "a seat of fixed", 0, 3)] |= _hand_mask(hand)
@@ -195,7 +197,7 @@ def predeal(
         chunk = max(64, want)
         while len(rows) < want:
             if tried >= max_tries:
-                raise InvalidDealError(f"no deal accepted in {max_tries} tries")
+                raise InvalidDealError(f"no deal accepted in {shown(max_tries)} tries")
             batch = _core.predeal_batch(s, (b + tried) % _U64, chunk, masks, 13)
             tried += chunk
             rows.extend(r for r in batch if accept(Deal.from_array(r)))

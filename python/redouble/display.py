@@ -30,6 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ._check import as_seat, shown
 from .auction import parse_contract_text
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Strain, Suit
 from .errors import DisplayError
@@ -255,7 +256,9 @@ def deal_svg(
         names = {"NONE": 0, "LOVE": 0, "-": 0, "NS": 1, "EW": 2, "ALL": 3, "BOTH": 3}
         key = vulnerability.strip().upper()
         if key not in names:
-            raise DisplayError(f"vulnerability must be None, NS, EW or All, not {vulnerability!r}")
+            raise DisplayError(
+                f"vulnerability must be None, NS, EW or All, not {shown(vulnerability)}"
+            )
         vul = Vulnerability(names[key])
     elif vulnerability is not None and not isinstance(vulnerability, Vulnerability):
         raise TypeError(
@@ -264,7 +267,7 @@ def deal_svg(
     text = "" if title is None else _title(title)
     lines = [text] if text else []
     if dealer is not None:
-        dealer = Seat.of(dealer)
+        dealer = as_seat(dealer, "dealer")
         lines.append(f"Dealer: {_seat_name(dealer)}")
     if vul is not None:
         lines.append(f"Vulnerable: {Vulnerability(vul).pbn}")
@@ -472,10 +475,10 @@ def bar_chart_svg(
     nums: list[float] = []
     for v in values:
         if isinstance(v, bool) or not (isinstance(v, int | float) or hasattr(v, "__float__")):
-            raise DisplayError(f"bar values must be numbers, got {v!r}")
+            raise DisplayError(f"bar values must be numbers, got {shown(v)}")
         f = float(v)
         if not math.isfinite(f):
-            raise DisplayError(f"bar values must be finite, got {v!r}")
+            raise DisplayError(f"bar values must be finite, got {shown(v)}")
         nums.append(f)
     for lab in labels:
         if not isinstance(lab, str):
@@ -501,13 +504,13 @@ def bar_chart_svg(
         x_end = left + ((v - lo) / span) * plot_w
         x, w = min(zero, x_end), abs(x_end - zero)
         fill = "#d9822b" if i in highlight else "#4a7ab0"
-        shown = f"{v:g}{unit}"
+        value_text = f"{v:g}{unit}"
         out.append(f'<g class="bar" data-label="{_esc(lab)}" data-value="{v:g}">')
         out.append(_label_svg(lab, left - 8, y + bar_h - 5))
         out.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" fill="{fill}"/>')
         out.append(
             f'<text class="value" x="{max(x_end, zero) + 4:.1f}" y="{y + bar_h - 5}" '
-            f'font-size="12">{_esc(shown)}</text></g>'
+            f'font-size="12">{_esc(value_text)}</text></g>'
         )
     out.append(
         f'<line x1="{zero:.1f}" y1="{top - 4}" x2="{zero:.1f}" y2="{height - 6}" stroke="#333"/>'

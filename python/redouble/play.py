@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import _core
-from ._check import as_index, as_int
+from ._check import as_index, as_int, shown
 from ._jsondoc import JsonDocument
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Deal
@@ -33,9 +33,11 @@ def _card(c: Card | str | int) -> Card:
 def _mask(hand: int | CardSet) -> int:
     if isinstance(hand, CardSet):
         return hand.mask
-    m = as_int(hand, "a hand", type_error=InvalidDealTypeError)
+    m = as_int(hand, "each of hands", type_error=InvalidDealTypeError)
     if m < 0 or m >> 52:
-        raise InvalidDealError(f"hand mask must be within 52 bits, got {m:#x}")
+        raise InvalidDealError(
+            f"hands must be card masks within 52 bits, got {shown(m, as_hex=True)}"
+        )
     return m
 
 
@@ -278,7 +280,7 @@ class Position(JsonDocument):
         """
         d = as_int(depth, "depth")
         if d < 0:
-            raise IllegalPlayError(f"perft depth must be >= 0, got {d}")
+            raise IllegalPlayError(f"perft depth must be >= 0, got {shown(d)}")
         return int(self._pos.perft(min(d, 52)))  # no play is longer than 52 cards
 
     def __repr__(self) -> str:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
+from redouble._check import as_iterable, shown
 from redouble._jsondoc import JsonDocument
 from redouble.auction import CallKind, parse_contract_text
 from redouble.cards import Seat, Side
@@ -90,17 +91,18 @@ VulnerabilityLike = str | int | Side | Iterable[SideLike] | None
 """Who is vulnerable: "None", "NS", "EW", "Both"; a Vulnerability code 0-3; or sides."""
 
 
-def _side(value: SideLike) -> Side:
+def _side(value: SideLike, what: str = "side") -> Side:
+    """`value` as a side; a bad one is our error naming the argument `what`."""
     if isinstance(value, Side):
         return value
     if isinstance(value, str):
         key = value.strip().upper().replace("-", "").replace("/", "")
         if key in ("NS", "EW"):
             return Side[key]
-        raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
+        raise ScoringInputError(f"{what}: not a side: {shown(value)} (expected NS or EW)")
     if isinstance(value, int | np.integer) and not isinstance(value, bool) and value in (0, 1):
         return Side(int(value))
-    raise ScoringInputError(f"not a side: {value!r} (expected NS or EW)")
+    raise ScoringInputError(f"{what}: not a side: {shown(value)} (expected NS or EW)")
 
 
 def _require_score(score: object, name: str) -> None:
@@ -109,7 +111,8 @@ def _require_score(score: object, name: str) -> None:
         raise TypeError(f"{name} must be a HandScore (see score_hand), not {type(score).__name__}")
 
 
-def _seat(value: SeatLike) -> Seat:
+def _seat(value: SeatLike, what: str) -> Seat:
+    """`value` as a seat; a bad one is our error naming the argument `what`."""
     if isinstance(value, Seat):
         return value
     if isinstance(value, str):
@@ -117,10 +120,10 @@ def _seat(value: SeatLike) -> Seat:
         for seat in Seat:
             if key in (seat.letter, seat.name):
                 return seat
-        raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
+        raise ScoringInputError(f"{what}: not a seat: {shown(value)} (expected N, E, S or W)")
     if isinstance(value, int | np.integer) and not isinstance(value, bool) and 0 <= value <= 3:
         return Seat(int(value))
-    raise ScoringInputError(f"not a seat: {value!r} (expected N, E, S or W)")
+    raise ScoringInputError(f"{what}: not a seat: {shown(value)} (expected N, E, S or W)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,10 +147,10 @@ class PerSide:
         values = [0, 0]
         if isinstance(value, Mapping):
             for key, amount in value.items():
-                values[_side(key)] = _integer(amount, f"{what}[{key}]")
+                values[_side(key, what)] = _integer(amount, f"{what}[{key}]")
         else:
             if isinstance(value, str | bytes) or len(value) != 2:
-                raise ScoringInputError(f"{what} needs two values (NS, EW), not {value!r}")
+                raise ScoringInputError(f"{what} needs two values (NS, EW), not {shown(value)}")
             values = [_integer(v, what) for v in value]
         return cls(values[0], values[1])
 
@@ -176,7 +179,7 @@ PerSideLike = Mapping[Any, int] | Sequence[int] | PerSide
 
 def _integer(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ScoringInputError(f"{what} must be an integer, not {value!r}")
+        raise ScoringInputError(f"{what} must be an integer, not {shown(value)}")
     return int(value)
 
 
@@ -202,7 +205,9 @@ class ContractSpec:
         # redouble's one grammar for contract text; the law set checks the level's range.
         read = parse_contract_text(text, max_level=None, error=ScoringInputError)
         if read.kind is not CallKind.BID or read.name is None:
-            raise ScoringInputError(f"cannot read a contract from {text!r} (e.g. '2HX', '3NT')")
+            raise ScoringInputError(
+                f"cannot read a contract from {shown(text)} (e.g. '2HX', '3NT')"
+            )
         try:
             declaration = law.declaration(read.name)
         except RedoubleError as err:
@@ -236,13 +241,13 @@ class ContractSpec:
             _integer(level, "level")
             if not 1 <= level <= law.play.max_level:
                 raise ScoringInputError(
-                    f"level {level} is out of range: {law.name} allows 1 to {law.play.max_level}"
+                    f"level {shown(level)} is out of range: {law.name} allows 1 to {law.play.max_level}"
                 )
         _integer(doublings, "doublings")
         limit = law.doubling.max_doublings
         if doublings < 0 or (limit is not None and doublings > limit):
             raise ScoringInputError(
-                f"{doublings} doublings: {law.name} allows 0 to "
+                f"{shown(doublings)} doublings: {law.name} allows 0 to "
                 f"{'any number' if limit is None else limit}"
             )
         return cls(level, decl, doublings)
@@ -360,23 +365,25 @@ def _vulnerability(value: VulnerabilityLike) -> frozenset[Side]:
         key = value.strip().upper().replace("-", "") if value.strip() != "-" else "-"
         if key in _VULNERABILITY_NAMES:
             return frozenset(_VULNERABILITY_NAMES[key])
-        raise ScoringInputError(f"not a vulnerability: {value!r} (None, NS, EW or Both)")
+        raise ScoringInputError(
+            f"vulnerable: not a vulnerability: {shown(value)} (None, NS, EW or Both)"
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value <= 3:
-            raise ScoringInputError(f"vulnerability code {value} is not 0-3")
+            raise ScoringInputError(f"vulnerable: vulnerability code {shown(value)} is not 0-3")
         return frozenset(side for side in Side if value >> int(side) & 1)
     if isinstance(value, Iterable):
-        return frozenset(_side(v) for v in value)
-    raise ScoringInputError(f"not a vulnerability: {value!r}")
+        return frozenset(_side(v, "vulnerable") for v in value)
+    raise ScoringInputError(f"vulnerable: not a vulnerability: {shown(value)}")
 
 
 def _tricks(value: PerSideLike) -> PerSide:
     tricks = PerSide.of(value, "tricks")
     if tricks.ns < 0 or tricks.ew < 0:
-        raise ScoringInputError(f"tricks cannot be negative: {tricks.to_dict()}")
+        raise ScoringInputError(f"tricks cannot be negative: {shown(tricks.to_dict())}")
     if tricks.ns + tricks.ew != 13:
         raise ScoringInputError(
-            f"tricks must add up to 13, not {tricks.ns + tricks.ew}: {tricks.to_dict()}"
+            f"tricks must add up to 13, not {shown(tricks.ns + tricks.ew)}: {shown(tricks.to_dict())}"
         )
     return tricks
 
@@ -409,16 +416,16 @@ def _honour_holdings(
     counts = [0, 0, 0, 0]
     if honours is not None:
         for key, amount in honours.items():
-            counts[_seat(key)] = _integer(amount, f"honours[{key}]")
+            counts[_seat(key, "honours")] = _integer(amount, f"honours[{key}]")
         limit = 4 if decl.is_notrump else 5
         if any(c < 0 or c > limit for c in counts):
-            raise ScoringInputError(f"each seat holds 0 to {limit} honours, not {counts}")
+            raise ScoringInputError(f"each seat holds 0 to {limit} honours, not {shown(counts)}")
         if sum(counts) > limit:
             what = "four aces" if decl.is_notrump else "five honours, A K Q J 10 of trumps"
             raise ScoringInputError(
                 f"honour counts add up to {sum(counts)}: there are only {limit} ({what})"
             )
-    void_seats = sorted({_seat(v) for v in voids or ()})
+    void_seats = sorted({_seat(v, "trump_void_seats") for v in voids or ()})
     if void_seats and decl.is_notrump:
         raise ScoringInputError("there is no chicane at no-trump")
     if len(void_seats) == 4:
@@ -653,7 +660,7 @@ def _score_contracted(hand: _Hand) -> None:
         limit = rule.max_tricks_per_revoke * hand.revokes[s]
         if transfer[s] < 0 or transfer[s] > limit:
             raise ScoringInputError(
-                f"{s.name} forfeits {transfer[s]} tricks for {hand.revokes[s]} revoke(s): "
+                f"{s.name} forfeits {shown(transfer[s])} tricks for {shown(hand.revokes[s])} revoke(s): "
                 f"Law 64A allows 0 to {limit}"
             )
     ns = hand.tricks.ns - transfer.ns + transfer.ew
@@ -729,8 +736,9 @@ def score_hand(
         deal: the deal, from which honours, chicane and double chicane are computed.
         honours: instead of ``deal``, honours held per seat (aces at no-trump), e.g.
             ``{"N": 2, "S": 1, "E": 1, "W": 1}``; at most 5 in all (4 at no-trump), seats
-            left out hold none.
-        trump_void_seats: instead of ``deal``, the seats holding no trumps.
+            left out hold none. Refused (if any are held) under a law set that scores none.
+        trump_void_seats: instead of ``deal``, the seats holding no trumps; refused under a
+            law set that scores no chicane. (A ``deal`` is accepted under any law set.)
         revokes: established revokes per side.
         revoke_election: Auction 1912 Law 84 (b), when a defender revoked: "tricks" (take three
             tricks) or "points" (150 in the honour column).
@@ -738,7 +746,8 @@ def score_hand(
         prior_trick_score: each side's score toward game before this hand (for game and for
             the Bridge revoke limit of 28).
         vulnerable: contract bridge: "None", "NS", "EW", "Both", a set of sides, or a
-            :class:`~redouble.deal.Vulnerability`.
+            :class:`~redouble.deal.Vulnerability`. The other law sets have no vulnerability:
+            under them only None, "None" or no sides is accepted.
         dealer_original_one_spade: Auction 1912 Law 48: the contract is the dealer's original
             One Spade, left in with only passes and doubles.
 
@@ -746,28 +755,29 @@ def score_hand(
         LawSetError: no law set has that name.
         ScoringInputError: unknown declaration, level out of range, too many
             doublings, tricks negative or not adding up to 13, impossible honours or voids,
-            missing or misplaced revoke choices, or a prior score already at game.
+            missing or misplaced revoke choices, a prior score already at game, or a side
+            vulnerable, honours or voids under a law set that does not score them.
     """
     law = _get_law_set(law_set)
     spec = contract if isinstance(contract, ContractSpec) else ContractSpec.parse(law, contract)
     if isinstance(contract, ContractSpec):
         spec = ContractSpec.of(law, contract.level, contract.declaration, contract.doublings)
-    seat = _seat(declarer)
+    seat = _seat(declarer, "declarer")
     played = _tricks(tricks)
     revoke_counts = PerSide.of(revokes, "revokes")
     if revoke_counts.ns < 0 or revoke_counts.ew < 0:
-        raise ScoringInputError(f"revokes cannot be negative: {revoke_counts.to_dict()}")
+        raise ScoringInputError(f"revokes cannot be negative: {shown(revoke_counts.to_dict())}")
     forfeits = None if revoke_tricks is None else PerSide.of(revoke_tricks, "revoke_tricks")
     prior = PerSide.of(prior_trick_score, "prior_trick_score")
     threshold = law.game.threshold if law.game is not None else None
     for s in Side:
         if prior[s] < 0 or (threshold is not None and prior[s] >= threshold):
             raise ScoringInputError(
-                f"prior trick score {prior[s]} for {s.name} is not below game ({threshold})"
+                f"prior_trick_score: {shown(prior[s])} for {s.name} is not below game ({threshold})"
             )
     if revoke_election is not None and revoke_election not in ("tricks", "points"):
         raise ScoringInputError(
-            f"revoke_election must be 'tricks' or 'points', not {revoke_election!r}"
+            f"revoke_election must be 'tricks' or 'points', not {shown(revoke_election)}"
         )
     one_spade = bool(dealer_original_one_spade)
     if one_spade:
@@ -776,13 +786,25 @@ def score_hand(
             raise ScoringInputError(f"{law.name} has no One Spade limit")
         if spec.level != 1 or spec.declaration.symbol != "S":
             raise ScoringInputError(f"the dealer's original One Spade cannot be {spec}")
+    vulnerable_sides = _vulnerability(vulnerable)
+    # Only contract bridge's premiums depend on vulnerability; a side named vulnerable under
+    # another law set would be ignored in silence, so it is refused ("None" is no claim).
+    if vulnerable_sides and law.premiums is None:
+        raise ScoringInputError(
+            f"vulnerable: {law.title} has no vulnerability (only contract bridge scores it), "
+            f"got {shown(vulnerable)}"
+        )
     counts, voids = _honour_holdings(spec.declaration, deal, honours, trump_void_seats)
+    if law.honours is None and any(counts) and deal is None:
+        raise ScoringInputError(f"honours: {law.title} scores no honours")
+    if law.chicane is None and voids and deal is None:
+        raise ScoringInputError(f"trump_void_seats: {law.title} scores no chicane")
     honour_points = _score_honours(law.honours, spec.declaration, counts)
     hand = _Hand(
         law=law,
         contract=spec,
         declarer=seat,
-        vulnerable=_vulnerability(vulnerable),
+        vulnerable=vulnerable_sides,
         tricks=played,
         revokes=revoke_counts,
         revoke_election=revoke_election,
@@ -1073,7 +1095,8 @@ class Rubber(_GameLedger):
             declarer,
             tricks,
             prior_trick_score=self._toward,
-            vulnerable=self.vulnerable,
+            # Sides that have won a game are vulnerable only where premiums depend on it.
+            vulnerable=self.vulnerable if self._law.premiums is not None else None,
             **options,
         )
         self.add(score)
@@ -1150,7 +1173,7 @@ class Chicago(_GameLedger):
         if law.chicago is None or law.game is None:
             raise ScoringInputError(f"{law.name} has no Chicago rules")
         super().__init__(law)
-        self._first = _seat(first_dealer)
+        self._first = _seat(first_dealer, "first_dealer")
 
     @property
     def law_set(self) -> LawSet:
@@ -1502,7 +1525,7 @@ class ProgressiveTally:
             raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
         names = {seat: seat.letter for seat in Seat}
         for key, name in (players or {}).items():
-            names[_seat(key)] = str(name)
+            names[_seat(key, "players")] = str(name)
         points = score.deal_points
         for seat in Seat:
             name = names[seat]
@@ -1574,14 +1597,14 @@ class ProgressiveSession:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{what} must be an int, not {type(value).__name__}")
             if value < 1:
-                raise ScoringInputError(f"{what} must be at least 1, got {value}")
+                raise ScoringInputError(f"{what} must be at least 1, got {shown(value)}")
         names = [str(n) for n in range(1, 4 * tables + 1)] if players is None else list(players)
         for name in names:
             if not isinstance(name, str):
                 raise TypeError(f"players must be strings, not {type(name).__name__}")
         if len(names) != 4 * tables or len(set(names)) != len(names):
             raise ScoringInputError(
-                f"players: {tables} table(s) need {4 * tables} different names, got {names!r}"
+                f"players: {tables} table(s) need {4 * tables} different names, got {shown(names)}"
             )
         self._tally = ProgressiveTally(law_set)
         self._law = _get_law_set(law_set)
@@ -1626,20 +1649,22 @@ class ProgressiveSession:
         if isinstance(table, bool) or not isinstance(table, int):
             raise TypeError(f"table must be an int, not {type(table).__name__}")
         if not 1 <= table <= len(self._tables):
-            raise ScoringInputError(f"table must be from 1 to {len(self._tables)}, got {table}")
+            raise ScoringInputError(
+                f"table must be from 1 to {len(self._tables)}, got {shown(table)}"
+            )
         i = table - 1
         _require_score(score, "score")
         if score.law_set != self._law.name:
             raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
         if self._played[i] >= self._hands:
             raise ScoringInputError(
-                f"table {table} has played its {self._hands} hand(s) of round {self._round}"
+                f"table {shown(table)} has played its {self._hands} hand(s) of round {self._round}"
             )
-        by_seat = {_seat(k): str(v) for k, v in seats.items()}
+        by_seat = {_seat(k, "seats"): str(v) for k, v in seats.items()}
         if set(by_seat) != set(Seat) or sorted(by_seat.values()) != sorted(self._tables[i]):
             raise ScoringInputError(
-                f"seats must name the four players of table {table} "
-                f"({', '.join(self._tables[i])}), got {seats!r}"
+                f"seats must name the four players of table {shown(table)} "
+                f"({', '.join(self._tables[i])}), got {shown(seats)}"
             )
         pairs = {
             name: frozenset(by_seat[x] for x in Seat if x.side is seat.side)
@@ -1647,7 +1672,7 @@ class ProgressiveSession:
         }
         if self._pairs[i] and pairs != self._pairs[i]:
             raise ScoringInputError(
-                f"seats: the partners at table {table} were cut for the round; they do not "
+                f"seats: the partners at table {shown(table)} were cut for the round; they do not "
                 "change until it ends"
             )
         self._tally.add(score, by_seat)
@@ -1827,7 +1852,10 @@ def matchpoints(scores: Sequence[int]) -> tuple[int, ...]:
     Raises:
         ScoringInputError: a score is not an integer.
     """
-    values = [_integer(s, "score") for s in scores]
+    values = [
+        _integer(s, f"scores[{i}]")
+        for i, s in enumerate(as_iterable(scores, "scores", "a sequence of integers"))
+    ]
     beat, tie = _contract_laws.MATCHPOINT_UNITS
     return tuple(
         sum(beat if v > other else tie if v == other else 0 for other in values) - tie

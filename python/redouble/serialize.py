@@ -81,6 +81,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from . import _core
+from ._check import shown
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Board, Deal, Vulnerability
 from .errors import FormatError, RedoubleError
@@ -152,7 +153,7 @@ class _Doc:
         if value is None and nullable:
             return None
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise self.fail(f"expected {what}, got {value!r}", field)
+            raise self.fail(f"expected {what}, got {shown(value)}", field)
         return value
 
     def parse(self, field: str, fn: Callable[[Any], _T], value: Any) -> _T:
@@ -168,7 +169,7 @@ class _Doc:
     def choice(self, field: str, table: Mapping[str, Any], what: str) -> Any:
         value = self.get(field, str, what)
         if value not in table:
-            raise self.fail(f"expected {what}, got {value!r}", field)
+            raise self.fail(f"expected {what}, got {shown(value)}", field)
         return table[value]
 
     def per_side(self, field: str) -> Any:
@@ -176,7 +177,7 @@ class _Doc:
 
         obj = self.get(field, dict, 'an object {"NS": n, "EW": n}')
         if set(obj) != {"NS", "EW"} or not all(_is_int(v) for v in obj.values()):
-            raise self.fail(f'expected {{"NS": n, "EW": n}} with integers, got {obj!r}', field)
+            raise self.fail(f'expected {{"NS": n, "EW": n}} with integers, got {shown(obj)}', field)
         return PerSide(obj["NS"], obj["EW"])
 
 
@@ -187,11 +188,11 @@ def _is_int(value: Any) -> bool:
 def _pbn_hands(text: str) -> list[int]:
     """Four hand masks (N, E, S, W) from a PBN deal string whose hands may differ in size."""
     if not text.isascii() or "\x00" in text:
-        raise FormatError(f"a PBN deal string holds only ASCII letters, got {text!r}")
+        raise FormatError(f"a PBN deal string holds only ASCII letters, got {shown(text)}")
     first, sep, rest = text.partition(":")
     hands = rest.split()
     if not sep or len(hands) != 4:
-        raise FormatError(f"expected a PBN deal string 'N:hand hand hand hand', got {text!r}")
+        raise FormatError(f"expected a PBN deal string 'N:hand hand hand hand', got {shown(text)}")
     start = Seat.parse(first)
     masks = [0, 0, 0, 0]
     for k, h in enumerate(hands):
@@ -234,7 +235,9 @@ def _array(arr: np.ndarray[Any, Any]) -> dict[str, Any]:
 
 def _read_table(doc: _Doc, value: Any, field: str) -> list[list[int]]:
     if not isinstance(value, dict) or set(value) != {s.letter for s in _STRAINS}:
-        raise doc.fail(f"expected an object with the keys C, D, H, S, NT, got {value!r}", field)
+        raise doc.fail(
+            f"expected an object with the keys C, D, H, S, NT, got {shown(value)}", field
+        )
     rows = []
     for s in _STRAINS:
         row = value[s.letter]
@@ -243,7 +246,7 @@ def _read_table(doc: _Doc, value: Any, field: str) -> list[list[int]]:
             or len(row) != 4
             or not all(_is_int(x) and 0 <= x <= 13 for x in row)
         ):
-            raise doc.fail(f"{s.letter}: expected four trick counts 0..13, got {row!r}", field)
+            raise doc.fail(f"{s.letter}: expected four trick counts 0..13, got {shown(row)}", field)
         rows.append(row)
     return rows
 
@@ -267,7 +270,7 @@ def _from_deals(doc: _Doc) -> Any:
     rows = []
     for i, text in enumerate(items):
         if not isinstance(text, str):
-            raise doc.fail(f"expected a PBN deal string, got {text!r}", f"deals[{i}]")
+            raise doc.fail(f"expected a PBN deal string, got {shown(text)}", f"deals[{i}]")
         rows.append(doc.parse(f"deals[{i}]", Deal.from_pbn, text).masks)
     return np.array(rows, dtype=np.uint64).reshape(len(rows), 4)
 
@@ -310,7 +313,7 @@ def _cards_field(doc: _Doc, field: str) -> list[Card]:
     out = []
     for i, c in enumerate(items):
         if not isinstance(c, str):
-            raise doc.fail(f"expected a card such as 'SA', got {c!r}", f"{field}[{i}]")
+            raise doc.fail(f"expected a card such as 'SA', got {shown(c)}", f"{field}[{i}]")
         out.append(doc.parse(f"{field}[{i}]", Card.parse, c))
     return out
 
@@ -351,7 +354,7 @@ def _side_field(doc: _Doc, field: str) -> Side | None:
     if name is None:
         return None
     if name not in _SIDES:
-        raise doc.fail(f"expected NS or EW, got {name!r}", field)
+        raise doc.fail(f"expected NS or EW, got {shown(name)}", field)
     return _SIDES[name]
 
 
@@ -368,7 +371,7 @@ def _from_hand_score(doc: _Doc) -> HandScore:
     )
     vul = doc.get("vulnerable", list, "a list of sides NS, EW")
     if not all(v in _SIDES for v in vul):
-        raise doc.fail(f"expected a list of NS and EW, got {vul!r}", "vulnerable")
+        raise doc.fail(f"expected a list of NS and EW, got {shown(vul)}", "vulnerable")
     made = doc.get("contract_made", bool, "true, false or null", nullable=True)
     items = doc.get("breakdown", dict, "an object of honour-column items")
     names = {f.name for f in dataclasses.fields(HonourColumn)}
@@ -378,7 +381,7 @@ def _from_hand_score(doc: _Doc) -> HandScore:
     breakdown = HonourColumn(**{n: inner.per_side(n) for n in names})
     caps = doc.get("game_caps", list, "a list [ns, ew]")
     if len(caps) != 2 or not all(c is None or _is_int(c) for c in caps):
-        raise doc.fail(f"expected [ns, ew], integers or null, got {caps!r}", "game_caps")
+        raise doc.fail(f"expected [ns, ew], integers or null, got {shown(caps)}", "game_caps")
     return HandScore(
         law_set=law,
         contract=spec,
@@ -422,14 +425,14 @@ def _from_par(doc: _Doc) -> Par:
     for i, c in enumerate(doc.get("contracts", list, "a list of par contracts")):
         field = f"contracts[{i}]"
         if not isinstance(c, dict):
-            raise doc.fail(f"expected a par contract object, got {c!r}", field)
+            raise doc.fail(f"expected a par contract object, got {shown(c)}", field)
         inner = _Doc(c, f"{doc.where}, {field}", keys)
         level = inner.get("level", int, "a level 1..7")
         if not 1 <= level <= 7:
-            raise inner.fail(f"expected a level 1..7, got {level}", "level")
+            raise inner.fail(f"expected a level 1..7, got {shown(level)}", "level")
         seats = inner.get("declarers", list, "a list of seat letters")
         if not seats or not all(isinstance(s, str) for s in seats):
-            raise inner.fail(f"expected a list of seat letters, got {seats!r}", "declarers")
+            raise inner.fail(f"expected a list of seat letters, got {shown(seats)}", "declarers")
         contracts.append(
             ParContract(
                 level,
@@ -443,7 +446,7 @@ def _from_par(doc: _Doc) -> Par:
     vul = doc.choice("vulnerability", _VUL, "None, NS, EW or All")
     law = doc.get("law", str, "a law-set name")
     if law != "contract":
-        raise doc.fail(f"par is computed for contract bridge only, got {law!r}", "law")
+        raise doc.fail(f"par is computed for contract bridge only, got {shown(law)}", "law")
     score = doc.get("score", int, "an integer")
     if (score == 0) != (not contracts):
         raise doc.fail("a par of 0 has no contracts, and any other par has some", "contracts")
@@ -466,23 +469,23 @@ def _flags_from_jsonable(obj: Any, where: str) -> dict[str, Any]:
     from .laws import Flags
 
     if not isinstance(obj, dict):
-        raise FormatError(f"{where}: expected an object of flags, got {obj!r}")
+        raise FormatError(f"{where}: expected an object of flags, got {shown(obj)}")
     base = Flags()
     names = {f.name for f in dataclasses.fields(Flags)}
     out: dict[str, Any] = {}
     for name, value in obj.items():
         if name not in names:
-            raise FormatError(f"{where}: unknown flag {name!r}")
+            raise FormatError(f"{where}: unknown flag {shown(name)}")
         like = getattr(base, name)
         if isinstance(like, tuple):
             if not isinstance(value, list) or not all(_is_int(v) for v in value):
-                raise FormatError(f"{where}: flag {name!r} expects a list of integers")
+                raise FormatError(f"{where}: flag {shown(name)} expects a list of integers")
             value = tuple(value)
         elif like is None:  # bridge_max_doublings: None (no limit) or an int
             if value is not None and not _is_int(value):
-                raise FormatError(f"{where}: flag {name!r} expects an integer or null")
+                raise FormatError(f"{where}: flag {shown(name)} expects an integer or null")
         elif type(value) is not type(like):
-            raise FormatError(f"{where}: flag {name!r} expects a {type(like).__name__}")
+            raise FormatError(f"{where}: flag {shown(name)} expects a {type(like).__name__}")
         out[name] = value
     return out
 
@@ -497,7 +500,7 @@ def _law_set(law: LawSet) -> dict[str, Any]:
         same = False
     if not same:
         raise RedoubleError(
-            f"law set {law.name!r} is not one of redouble's (laws.available()): only those, "
+            f"law set {shown(law.name)} is not one of redouble's (laws.available()): only those, "
             "with their flags, are written as JSON"
         )
     return _tag("law_set", name=law.name, flags=flags)
@@ -655,7 +658,9 @@ def to_jsonable(obj: Any) -> Any:
             if isinstance(k, Card):  # solve_cards' values: {"SA": 9, ...}
                 k = str(k)
             if not isinstance(k, str):
-                raise TypeError(f"dict keys must be str or Card to be written as JSON, not {k!r}")
+                raise TypeError(
+                    f"dict keys must be str or Card to be written as JSON, not {shown(k)}"
+                )
             out[k] = to_jsonable(v)
         return out
     return default(obj)
@@ -670,11 +675,11 @@ def _decode_tagged(obj: dict[str, Any]) -> Any:
     fmt, kind = obj.get("format"), obj.get("kind")
     if fmt == GAME_FORMAT:
         if kind not in (None, "game"):
-            raise FormatError(f"a {GAME_FORMAT} document is a game, not kind {kind!r}")
+            raise FormatError(f"a {GAME_FORMAT} document is a game, not kind {shown(kind)}")
         kind = "game"
     elif fmt != FORMAT:
         raise FormatError(
-            f"unsupported format {fmt!r}: this version of redouble reads {FORMAT} and {GAME_FORMAT}"
+            f"unsupported format {shown(fmt)}: this version of redouble reads {FORMAT} and {GAME_FORMAT}"
         )
     if kind is None:
         if set(obj) - {"format"} not in ({"deals"}, {"boards"}):
@@ -686,7 +691,7 @@ def _decode_tagged(obj: dict[str, Any]) -> Any:
 
         return json_format.loads(json.dumps(obj))
     if not isinstance(kind, str) or kind not in _READERS:
-        raise FormatError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+        raise FormatError(f"unknown kind {shown(kind)} (known: {', '.join(KINDS)})")
     fields, reader = _READERS[kind]
     return reader(_Doc(obj, f"{kind} document", fields or set(obj)))
 
@@ -752,5 +757,5 @@ def _load_kind(text: str | bytes | bytearray, cls: type, kind: str) -> Any:
     value = loads(text)
     if not isinstance(value, cls):
         got = type(value).__name__
-        raise FormatError(f"expected a {kind} document (kind {kind!r}), got a {got}")
+        raise FormatError(f"expected a {kind} document (kind {shown(kind)}), got a {got}")
     return value

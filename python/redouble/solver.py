@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import as_index, as_int
+from ._check import as_index, as_int, as_iterable, shown
 from .cards import Card, CardSet, Seat, Strain
 from .deal import Deal
 from .errors import (
@@ -113,7 +113,7 @@ def _masks_of(deal: Deal | Sequence[int | CardSet]) -> list[int]:
             else as_int(h, "a hand", type_error=InvalidDealTypeError)
         )
         if not 0 <= m < 2**52:
-            raise InvalidDealError(f"a hand must be a 52-bit card mask, got {h!r}")
+            raise InvalidDealError(f"a hand must be a 52-bit card mask, got {shown(h)}")
         masks.append(m)
     return masks
 
@@ -127,7 +127,10 @@ def _batch(deals: Any) -> npt.NDArray[np.uint64]:
             )
         arr = deals
     else:
-        rows = [list(d.masks) if isinstance(d, Deal) else d for d in deals]
+        rows = [
+            list(d.masks) if isinstance(d, Deal) else d
+            for d in as_iterable(deals, "deals", "an array or a list of deals")
+        ]
         try:
             arr = np.asarray(rows, dtype=np.uint64) if rows else np.zeros((0, 4), np.uint64)
         except (OverflowError, TypeError, ValueError) as e:
@@ -176,7 +179,7 @@ class CancelToken:
             if isinstance(timeout, bool) or not isinstance(timeout, int | float):
                 raise TypeError(f"timeout must be a number or None, got {type(timeout).__name__}")
             if not math.isfinite(timeout) or timeout < 0:
-                raise RedoubleError(f"timeout must be a finite number >= 0, got {timeout!r}")
+                raise RedoubleError(f"timeout must be a finite number >= 0, got {shown(timeout)}")
         self._token = _core.CancelToken(None if timeout is None else float(timeout))
 
     def __repr__(self) -> str:
@@ -228,7 +231,7 @@ class Solver:
         size = as_int(tt_bytes, "tt_bytes")
         if not MIN_TT_BYTES <= size <= MAX_TT_BYTES:
             raise RedoubleError(
-                f"tt_bytes must be {MIN_TT_BYTES} (1 MiB) .. {MAX_TT_BYTES} (1 TiB), got {size}"
+                f"tt_bytes must be {MIN_TT_BYTES} (1 MiB) .. {MAX_TT_BYTES} (1 TiB), got {shown(size)}"
             )
         self._solver = _core.Solver(size)
         self._tt_bytes = size
@@ -318,9 +321,11 @@ class Solver:
         if threads is None:
             threads = _default_threads()
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise RedoubleError(f"threads must be a positive int or None, got {threads!r}")
+            raise RedoubleError(f"threads must be a positive int or None, got {shown(threads)}")
         if threads > _core.MAX_BATCH_THREADS:
-            raise RedoubleError(f"threads must be at most {_core.MAX_BATCH_THREADS}, got {threads}")
+            raise RedoubleError(
+                f"threads must be at most {_core.MAX_BATCH_THREADS}, got {shown(threads)}"
+            )
         return self._solver.dd_tables(arr, threads, token)
 
     def analyse_play(
@@ -359,7 +364,7 @@ class Solver:
             try:
                 cards.append(int(Card.parse(c) if isinstance(c, str) else Card(c)))
             except RedoubleError as e:
-                raise IllegalPlayError(f"not a card: {c!r} ({e})") from None
+                raise IllegalPlayError(f"not a card: {shown(c)} ({e})") from None
         out = self._solver.analyse_play(_masks_of(deal), strain_i, leader_i, cards, token)
         return [int(v) for v in out]
 
@@ -404,7 +409,7 @@ def _check_threads(threads: object) -> int:
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
     if not 1 <= threads <= _core.MAX_BATCH_THREADS:
-        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {threads}")
+        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {shown(threads)}")
     return threads
 
 
@@ -430,8 +435,8 @@ def set_pool(*, threads: int | None = None, memory: int | None = None) -> None:
         mem = memory
     if mem < t * _core.MIN_WORKER_TABLE_BYTES or mem >= 2**63:
         raise RedoubleError(
-            f"memory must give each of {t} workers at least "
-            f"{_core.MIN_WORKER_TABLE_BYTES} bytes, got {memory}"
+            f"memory must give each of {shown(t)} workers at least "
+            f"{_core.MIN_WORKER_TABLE_BYTES} bytes, got {shown(memory)}"
         )
     with _pool_lock:
         try:
@@ -484,7 +489,9 @@ def _progress_callback(progress: Any, total: int, offset: int = 0) -> Any:
 
         return show
     if not callable(progress):
-        raise TypeError(f"progress must be a callable(done, total), True or None, got {progress!r}")
+        raise TypeError(
+            f"progress must be a callable(done, total), True or None, got {shown(progress)}"
+        )
 
     def call(done: int) -> None:
         progress(offset + done, total)
@@ -538,7 +545,7 @@ def iter_dd_tables(
     if isinstance(chunk, bool) or not isinstance(chunk, int):
         raise TypeError(f"chunk must be an int, got {type(chunk).__name__}")
     if chunk < 1:
-        raise RedoubleError(f"chunk must be >= 1, got {chunk}")
+        raise RedoubleError(f"chunk must be >= 1, got {shown(chunk)}")
     total = len(deals) if isinstance(deals, np.ndarray | Sequence) else 0
     if isinstance(deals, np.ndarray):
         arr = _batch(deals)

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._check import shown
 from ..cards import Seat
 from ..deal import Deal, Vulnerability
 from ..errors import AnalysisError, AnalysisInterrupted
@@ -43,13 +44,13 @@ def as_vulnerability(value: object, what: str = "vulnerability") -> Vulnerabilit
         key = value.strip().upper()
         if key in _VUL_NAMES:
             return _VUL_NAMES[key]
-        raise AnalysisError(f"{what} must be None, NS, EW or Both, got {value!r}")
+        raise AnalysisError(f"{what} must be None, NS, EW or Both, got {shown(value)}")
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise TypeError(
             f"{what} must be a Vulnerability, a name or 0-3, got {type(value).__name__}"
         )
     if not 0 <= int(value) <= 3:
-        raise AnalysisError(f"{what} must be 0-3, got {value!r}")
+        raise AnalysisError(f"{what} must be 0-3, got {shown(value)}")
     return Vulnerability(int(value))
 
 
@@ -61,11 +62,11 @@ def as_seat(value: object, what: str) -> Seat:
         try:
             return Seat.parse(value)
         except ValueError:
-            raise AnalysisError(f"{what} must be a seat N, E, S or W, got {value!r}") from None
+            raise AnalysisError(f"{what} must be a seat N, E, S or W, got {shown(value)}") from None
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise TypeError(f"{what} must be a Seat, got {type(value).__name__}")
     if not 0 <= int(value) <= 3:
-        raise AnalysisError(f"{what} must be a seat 0-3, got {value!r}")
+        raise AnalysisError(f"{what} must be a seat 0-3, got {shown(value)}")
     return Seat(int(value))
 
 

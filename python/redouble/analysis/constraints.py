@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._check import shown
 from ..cards import CardSet, Seat
 from ..dealing import _check_board, _check_seed, _hand_mask
 from ..errors import ConstraintError
@@ -85,6 +86,7 @@ _FEATURES = {
 _BOOLEAN = {"balanced", "semi_balanced"}
 _BIG = 1 << 20
 _MAX_TEXT = 10_000
+_MAX_DIGITS = 6  # the longest number a constraint holds
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<range>\.\.)|(?P<op>==|!=|<=|>=|&&|\|\||[<>=!().])"
@@ -105,7 +107,7 @@ class _Parser:
             m = _TOKEN.match(text, pos)
             if m is None or m.end() == pos:
                 col = pos + 1 + (len(text[pos:]) - len(text[pos:].lstrip()))
-                raise ConstraintError(f"unexpected character {text[col - 1]!r}", col)
+                raise ConstraintError(f"unexpected character {shown(text[col - 1])}", col)
             kind = m.lastgroup or ""
             start = m.start(kind) + 1
             self.toks.append((kind, m.group(kind), start))
@@ -133,7 +135,7 @@ class _Parser:
         self.expr()
         kind, val, col = self.peek()
         if kind != "end":
-            raise ConstraintError(f"unexpected {val!r}", col)
+            raise ConstraintError(f"unexpected {shown(val)}", col)
         return self.ops
 
     def expr(self) -> None:
@@ -161,7 +163,11 @@ class _Parser:
     def number(self, feature: str) -> int:
         kind, val, col = self.take()
         if kind != "num":
-            raise ConstraintError(f"expected a number, got {val or 'the end'!r}", col)
+            raise ConstraintError(f"expected a number, got {shown(val or 'the end')}", col)
+        # No feature counts near a million; a longer number would reach int() (which refuses
+        # over 4300 digits), float() (inf) or the core (beyond its integers) and fail there.
+        if len(val.partition(".")[0]) > _MAX_DIGITS:
+            raise ConstraintError(f"number {shown(val)} is out of range", col)
         if feature == "quick_tricks":
             halves = float(val) * 2
             if halves != int(halves):
@@ -177,24 +183,27 @@ class _Parser:
             self.expr()
             k2, v2, c2 = self.take()
             if not (k2 == "op" and v2 == ")"):
-                raise ConstraintError(f"expected ')', got {v2 or 'the end'!r}", c2)
+                raise ConstraintError(f"expected ')', got {shown(v2 or 'the end')}", c2)
             return
         if kind == "word" and val.lower() == "true":
             self.ops.append((4, 0, 0, 0, 0))
             return
         if kind != "word" or val.lower() not in _SEATS:
             raise ConstraintError(
-                f"expected a hand (N, E, S, W, NS, EW), 'not' or '(', got {val or 'the end'!r}",
+                f"expected a hand (N, E, S, W, NS, EW), 'not' or '(', got {shown(val or 'the end')}",
                 col,
             )
         mask = _SEATS[val.lower()]
         k2, v2, c2 = self.take()
         if not (k2 == "op" and v2 == "."):
-            raise ConstraintError(f"expected '.' after {val!r}, got {v2 or 'the end'!r}", c2)
+            raise ConstraintError(
+                f"expected '.' after {shown(val)}, got {shown(v2 or 'the end')}", c2
+            )
         k3, v3, c3 = self.take()
         if k3 != "word" or v3.lower() not in _FEATURES:
             raise ConstraintError(
-                f"unknown feature {v3 or 'the end'!r} (one of {', '.join(sorted(_FEATURES))})", c3
+                f"unknown feature {shown(v3 or 'the end')} (one of {', '.join(sorted(_FEATURES))})",
+                c3,
             )
         feature = _FEATURES[v3.lower()]
         fid = FEATURE_IDS[feature]
@@ -209,7 +218,9 @@ class _Parser:
             k5, v5, c5 = self.peek()
             if k5 != "range":
                 got = v5 + (self.toks[self.i + 1][1] if self.i + 1 < len(self.toks) else "")
-                raise ConstraintError(f"expected '..' in a range, got {got or 'the end'!r}", c5)
+                raise ConstraintError(
+                    f"expected '..' in a range, got {shown(got or 'the end')}", c5
+                )
             self.take()
             hi = self.number(feature)
             if hi < lo:
@@ -219,7 +230,7 @@ class _Parser:
         if kind4 != "op" or op not in ("==", "=", "!=", "<", "<=", ">", ">="):
             raise ConstraintError(
                 f"expected a comparison (== != < <= > >= or 'in') after {val}.{v3}, "
-                f"got {op or 'the end'!r}",
+                f"got {shown(op or 'the end')}",
                 c4,
             )
         v = self.number(feature)
@@ -318,11 +329,11 @@ def constrained_deals(
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n must be an int, got {type(n).__name__}")
     if n < 0 or n > 100_000_000:
-        raise AnalysisError(f"n must be 0..100000000, got {n}")
+        raise AnalysisError(f"n must be 0..100000000, got {shown(n)}")
     if isinstance(max_tries, bool) or not isinstance(max_tries, int):
         raise TypeError(f"max_tries must be an int, got {type(max_tries).__name__}")
     if max_tries < 0 or max_tries >= 2**63:
-        raise AnalysisError(f"max_tries must be 0..2**63-1, got {max_tries}")
+        raise AnalysisError(f"max_tries must be 0..2**63-1, got {shown(max_tries)}")
     masks = [0, 0, 0, 0]
     if predeal is not None:
         if not isinstance(predeal, Mapping):
@@ -363,7 +374,7 @@ def constrained_deals(
     deals, boards = joined.deals, joined.boards
     if strict and len(deals) < n:
         raise AnalysisError(
-            f"only {len(deals)} of {n} deals satisfy {constraint.text!r} in {tried} boards "
+            f"only {len(deals)} of {shown(n)} deals satisfy {shown(constraint.text)} in {tried} boards "
             "(raise max_tries, or strict=False to keep them)"
         )
     return ConstrainedDeals(deals, boards, int(tried))

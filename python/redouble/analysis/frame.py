@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .._check import shown
 from ..deal import Deal
 from ..solver import _batch, dd_tables
 from ._common import AnalysisError, as_tables
@@ -55,7 +56,7 @@ def _feature_names(value: object) -> tuple[str, ...]:
     for name in value:
         if name not in FRAME_FEATURES:
             raise AnalysisError(
-                f"features: unknown feature {name!r}; known: {', '.join(FRAME_FEATURES)}"
+                f"features: unknown feature {shown(name)}; known: {', '.join(FRAME_FEATURES)}"
             )
     return tuple(value)
 

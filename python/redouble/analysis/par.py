@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .. import laws as _laws
+from .._check import shown
 from .._jsondoc import JsonDocument
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
@@ -308,7 +309,7 @@ def _first_side(first: object, dealer: object) -> int:
     if isinstance(first, str) and first.strip().upper() in ("NS", "EW"):
         return 0 if first.strip().upper() == "NS" else 1
     if isinstance(first, str):
-        raise AnalysisError(f"first must be 'dealer', 'NS' or 'EW', got {first!r}")
+        raise AnalysisError(f"first must be 'dealer', 'NS' or 'EW', got {shown(first)}")
     raise TypeError(f"first must be 'dealer', 'NS', 'EW' or a Side, got {type(first).__name__}")
 
 
@@ -323,7 +324,7 @@ def _check_law(law: object) -> tuple[str, _laws.LawSet | None]:
             law_set = _laws.get(law)
         except RedoubleError:
             raise AnalysisError(
-                f"law must be one of {', '.join(_laws.available())}; got {law!r}"
+                f"law must be one of {', '.join(_laws.available())}; got {shown(law)}"
             ) from None
     else:
         raise TypeError(f"law must be a law set name, got {type(law).__name__}")
@@ -343,7 +344,7 @@ def _dealer_first(first: object, law_set: _laws.LawSet) -> None:
     if not (isinstance(first, str) and first.strip().lower() == "dealer"):
         raise AnalysisError(
             f"under {law_set.name} the dealer always speaks first: first must be 'dealer', "
-            f"got {first!r}"
+            f"got {shown(first)}"
         )
 
 

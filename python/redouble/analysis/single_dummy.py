@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._check import as_index
+from .._check import as_index, shown
 from ..auction import parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -50,7 +50,7 @@ def _parse_contract(text: str) -> tuple[int, Strain, int]:
     read = parse_contract_text(text, level_required=True, error=AnalysisError)
     strain = _STRAINS.get(read.name or "")
     if read.level is None or strain is None or read.doublings > 2:
-        raise AnalysisError(f"contract must look like '3NT', '4S' or '2HX', got {text!r}")
+        raise AnalysisError(f"contract must look like '3NT', '4S' or '2HX', got {shown(text)}")
     return read.level, strain, read.doublings
 
 
@@ -58,7 +58,7 @@ def _check_n(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError(f"n must be an int, got {type(n).__name__}")
     if not 1 <= n <= 1_000_000:
-        raise AnalysisError(f"n must be 1..1000000, got {n}")
+        raise AnalysisError(f"n must be 1..1000000, got {shown(n)}")
     return n
 
 
@@ -66,7 +66,9 @@ def _check_law(law: object) -> None:
     if not isinstance(law, str):
         raise TypeError(f"law must be a law set name, got {type(law).__name__}")
     if law != "contract":
-        raise AnalysisError(f"single-dummy analysis supports law 'contract' so far, got {law!r}")
+        raise AnalysisError(
+            f"single-dummy analysis supports law 'contract' so far, got {shown(law)}"
+        )
 
 
 def _mask(hand: CardSet | str | int, what: str) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import PurePath
 from typing import IO, Any, TextIO
 
+from .._check import as_iterable, shown
 from ..errors import FormatError
 from . import json_format, lin, pbn
 from .records import (
@@ -74,7 +75,7 @@ def _format_of(source: object, format: str | None) -> str:
             raise TypeError(f"format must be a str, not {type(format).__name__}")
         f = str.__str__(format).lower().lstrip(".")  # a str subclass's lower() is not trusted
         if f not in FORMATS:
-            raise FormatError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+            raise FormatError(f"unknown format {shown(format)} (known: {', '.join(FORMATS)})")
         return f
     name = source if isinstance(source, str | os.PathLike) else getattr(source, "name", None)
     if isinstance(name, str | os.PathLike):
@@ -83,7 +84,7 @@ def _format_of(source: object, format: str | None) -> str:
             if ext in exts:
                 return f
         raise FormatError(
-            f"cannot tell the format of {str(name)!r}; pass format='pbn'|'lin'|'json'"
+            f"cannot tell the format of {shown(os.fspath(name), 200)}; pass format='pbn'|'lin'|'json'"
         )
     raise FormatError("cannot tell the format of a stream without a name; pass format=")
 
@@ -111,7 +112,8 @@ def writes(records: Iterable[BoardRecord], format: str) -> str:
     Raises:
         FormatError: for an unknown format, or what the format cannot carry (naming it).
     """
-    return _WRITERS[_format_of(None, format)](records)
+    writer = _WRITERS[_format_of(None, format)]
+    return writer(as_iterable(records, "records", "an iterable of BoardRecord"))
 
 
 def read(

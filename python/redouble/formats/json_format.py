@@ -51,6 +51,7 @@ import os
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from .._check import shown
 from ..cards import CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
@@ -188,7 +189,7 @@ class _Path:
 
     def typed(self, value: Any, kind: type | tuple[type, ...], what: str) -> Any:
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise self.fail(f"expected {what}, got {value!r}")
+            raise self.fail(f"expected {what}, got {shown(value)}")
         return value
 
 
@@ -223,11 +224,11 @@ def _place_from(value: Any, key: str, path: _Path) -> Call | PlayedCard:
 def _parse_deal(text: str, path: _Path) -> dict[str, Any]:
     if not text.isascii() or "\x00" in text:
         # The core's deal parser must never see these (it works on bytes).
-        raise path.fail(f"a PBN deal string holds only ASCII letters, got {text!r}")
+        raise path.fail(f"a PBN deal string holds only ASCII letters, got {shown(text)}")
     first, sep, rest = text.partition(":")
     hands = rest.split()
     if not sep or len(hands) != 4:
-        raise path.fail(f"expected a PBN deal string, got {text!r}")
+        raise path.fail(f"expected a PBN deal string, got {shown(text)}")
     start = Seat.parse(first)
     sets: list[CardSet | None] = [None] * 4
     for k, h in enumerate(hands):
@@ -242,7 +243,7 @@ def _parse_deal(text: str, path: _Path) -> dict[str, Any]:
         seen |= s.mask
     sizes = {len(s) for s in known}
     if any(n > 13 for n in sizes):
-        raise path.fail(f"a hand holds at most 13 cards: {text!r}")
+        raise path.fail(f"a hand holds at most 13 cards: {shown(text)}")
     if not known:
         return {}
     return {"partial_hands": (sets[0], sets[1], sets[2], sets[3])}
@@ -268,7 +269,9 @@ def record_from_dict(obj: Any, where: str = "board") -> BoardRecord:
         if "vulnerability" in obj:
             v = obj["vulnerability"]
             if v not in _VUL:
-                raise _Path(f"{where}.vulnerability").fail(f"expected None/NS/EW/All, got {v!r}")
+                raise _Path(f"{where}.vulnerability").fail(
+                    f"expected None/NS/EW/All, got {shown(v)}"
+                )
             f["vulnerability"] = _VUL[v]
         if "deal" in obj:
             p = _Path(f"{where}.deal")
@@ -430,14 +433,14 @@ def loads(text: str, *, errors: str = "strict") -> Boards:
     doc = parse_json(text)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         got = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
-        raise FormatError(f"not a {FORMAT} document (format: {got!r})")
+        raise FormatError(f"not a {FORMAT} document (format: {shown(got)})")
     keys = set(doc) - {"format", "kind"}
     # redouble.serialize tags its documents with a "kind"; a "deals" or "boards" document is a
     # file this module reads, any other kind is one value for serialize.loads.
     kind = doc.get("kind", None)
     if kind is not None and (kind not in ("deals", "boards") or keys != {kind}):
         raise FormatError(
-            f"a {FORMAT} document of kind {kind!r} is a single value, not a list of deals or"
+            f"a {FORMAT} document of kind {shown(kind)} is a single value, not a list of deals or"
             " boards: read it with redouble.serialize.loads"
         )
     items: list[tuple[Any, str]]

@@ -76,6 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._check import shown
 from ..cards import RANK_CHARS, Card, CardSet, Seat, Strain, Suit
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
@@ -213,10 +214,10 @@ def _hand_from_lin(text: str) -> CardSet:
         elif ch in RANK_CHARS and suit is not None:
             bit = 1 << (13 * int(suit) + RANK_CHARS.index(ch))
             if mask & bit:
-                raise FormatError(f"card {suit.letter}{ch} given twice in hand {text!r}")
+                raise FormatError(f"card {suit.letter}{ch} given twice in hand {shown(text)}")
             mask |= bit
         elif not ch.isspace():
-            raise FormatError(f"bad character {ch!r} in LIN hand {text!r}")
+            raise FormatError(f"bad character {shown(ch)} in LIN hand {shown(text)}")
     return CardSet(mask)
 
 
@@ -383,7 +384,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 if not m:
                     raise FormatError(
                         f"qx| holds o (open room) or c (closed room) and the board number, "
-                        f"as o1 or c12; got {v[:40]!r}"
+                        f"as o1 or c12; got {shown(v[:40])}"
                     )
                 if room is not None:
                     raise FormatError("a second qx| in one board")
@@ -401,7 +402,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                     fields["partial_hands"] = partial
             elif k == "sv":
                 if v.strip().lower() not in _VUL:
-                    raise FormatError(f"bad vulnerability {v!r} (o, n, e or b)")
+                    raise FormatError(f"bad vulnerability {shown(v)} (o, n, e or b)")
                 fields["vulnerability"] = _VUL[v.strip().lower()]
             elif k == "ah":
                 m = _BOARD_RE.match(v)
@@ -420,11 +421,11 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
             elif k == "pc":
                 cards.append(PlayedCard.parse(v))
                 if cards[-1].card is None or cards[-1].annotations:
-                    raise FormatError(f"pc| needs a card, got {v!r}")
+                    raise FormatError(f"pc| needs a card, got {shown(v)}")
             elif k == "mc":
                 t = v.strip()
                 if not (t.isascii() and t.isdigit() and len(t) <= 2 and int(t) <= 13):
-                    raise FormatError(f"mc| needs 0..13 tricks, got {v!r}")
+                    raise FormatError(f"mc| needs 0..13 tricks, got {shown(v)}")
                 claim = int(t)
             elif k == "nt":
                 commentary.append(v)
@@ -432,7 +433,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 # redouble's own key: a PBN tag pair LIN has no place for, as Name=value.
                 name, sep, value = v.partition("=")
                 if not sep or not _TAG_NAME_RE.fullmatch(name):
-                    raise FormatError(f"tg| holds Name=value, got {v!r}")
+                    raise FormatError(f"tg| holds Name=value, got {shown(v)}")
                 carried.visit_tag(name, value, p.line, p.column)
             elif k not in _DISPLAY:
                 tags.append((f"Lin_{k}", v))
@@ -806,7 +807,9 @@ def _utf8(source: str | os.PathLike[str] | TextIO, encoding: str | None) -> byte
             with open(source, "rb") as fh:
                 data: Any = fh.read()
         except OSError as e:
-            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+            raise FormatError(
+                f"cannot open {shown(os.fspath(source), 200)}: {e.strerror}"
+            ) from None
     elif hasattr(source, "read"):
         data = source.read()
     else:
@@ -1005,13 +1008,13 @@ def loads_deals(text: str) -> npt.NDArray[np.uint64]:
 
 def _check(value: str) -> str:
     if "|" in value or "\n" in value or "\r" in value:
-        raise FormatError(f"LIN cannot hold '|' or a line break in a value: {value!r}")
+        raise FormatError(f"LIN cannot hold '|' or a line break in a value: {shown(value)}")
     return value
 
 
 def _call_to_lin(call: Call) -> str:
     if call.is_placeholder:
-        raise FormatError(f"LIN cannot carry the placeholder {call.token!r} in an auction")
+        raise FormatError(f"LIN cannot carry the placeholder {shown(call.token)} in an auction")
     if call.declaration == "RS":
         raise FormatError("LIN cannot carry Royal Spades (Auction 1912)")
     t = {"Pass": "p", "X": "d", "XX": "r"}.get(call.token, call.token.replace("NT", "N"))
@@ -1189,7 +1192,7 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
         out.append(f"sv|{'oneb'[int(record.vulnerability)]}|")
     for name, value in carried:
         if not _TAG_NAME_RE.fullmatch(name):
-            raise FormatError(f"LIN cannot carry the tag name {name!r}")
+            raise FormatError(f"LIN cannot carry the tag name {shown(name)}")
         out.append(f"tg|{name}={_check(value)}|")
     for c in record.commentary:
         out.append(f"nt|{_check(c)}|")

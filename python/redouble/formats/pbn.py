@@ -69,6 +69,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._check import shown
 from ..cards import CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
@@ -228,7 +229,7 @@ def _unescape(value: str) -> str:
 
 def _escape(value: str) -> str:
     if "\n" in value or "\r" in value:
-        raise FormatError(f"a PBN tag value cannot hold a line break: {value!r}")
+        raise FormatError(f"a PBN tag value cannot hold a line break: {shown(value)}")
     out = []
     for i, ch in enumerate(value):
         if ch == '"':
@@ -264,7 +265,7 @@ class Limits:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise TypeError(f"{f} must be an int, not {type(v).__name__}")
             if v < 1:
-                raise FormatError(f"{f} must be at least 1, got {v}")
+                raise FormatError(f"{f} must be at least 1, got {shown(v)}")
 
 
 class _Part(NamedTuple):
@@ -283,7 +284,7 @@ def _check_encoding(encoding: str | None) -> str | None:
     try:
         return codecs.lookup(encoding).name
     except LookupError:
-        raise FormatError(f"unknown encoding {encoding!r}") from None
+        raise FormatError(f"unknown encoding {shown(encoding)}") from None
 
 
 def _handle_lines(
@@ -587,7 +588,7 @@ class PbnReader:
                 if section is None:
                     if error is None:
                         error = FormatError(
-                            f"unexpected text {p.text!r} outside a section",
+                            f"unexpected text {shown(p.text)} outside a section",
                             line=p.line,
                             column=p.column,
                         )
@@ -711,7 +712,7 @@ def dd_table_from_pbn(value: str) -> DDTable:
     """
     v = value.strip().lower()
     if len(v) != 20 or any(ch not in _DD_DIGITS for ch in v):
-        raise FormatError(f"DoubleDummyTricks must be 20 digits 0-9 or a-d, got {value!r}")
+        raise FormatError(f"DoubleDummyTricks must be 20 digits 0-9 or a-d, got {shown(value)}")
     table = [[0] * 4 for _ in range(5)]
     for i, seat in enumerate(_DD_ROWS):
         for j, strain in enumerate(_DD_COLUMNS):
@@ -738,7 +739,7 @@ def _number(text: str, what: str, limit: int) -> int:
     """A decimal number of ASCII digits, at most `limit` (never int() on "²" or 5,000 digits)."""
     t = text.strip()
     if not t.isascii() or not t.isdigit() or len(t) > len(str(limit)) or int(t) > limit:
-        raise FormatError(f"{what} must be a number 0..{limit}, got {text!r}")
+        raise FormatError(f"{what} must be a number 0..{limit}, got {shown(text)}")
     return int(t)
 
 
@@ -760,16 +761,16 @@ def result_tricks(value: str, declarer: Seat | None) -> int | None:
     if m is None:
         raise FormatError(
             f"Result must be the declarer's tricks (0..13, '^9') or a side's ('NS 9', "
-            f"'EW 4', 'NS 9 EW 4'), got {value!r}"
+            f"'EW 4', 'NS 9 EW 4'), got {shown(value)}"
         )
     counts = {m.group(1).upper(): _number(m.group(2), "Result", 13)}
     if m.group(3):
         other = m.group(3).upper()
         if other in counts:
-            raise FormatError(f"Result names {other} twice: {value!r}")
+            raise FormatError(f"Result names {other} twice: {shown(value)}")
         counts[other] = _number(m.group(4), "Result", 13)
         if sum(counts.values()) > 13:
-            raise FormatError(f"Result gives more than 13 tricks: {value!r}")
+            raise FormatError(f"Result gives more than 13 tricks: {shown(value)}")
     if declarer is None:
         return None
     side = "NS" if declarer in (Seat.NORTH, Seat.SOUTH) else "EW"
@@ -784,7 +785,7 @@ def _check_text(value: str, what: str, column_base: int = 0) -> None:
     """Refuse what the core's deal parser must not see: non-ASCII characters and NULs."""
     for k, ch in enumerate(value):
         if not ch.isascii() or ch == "\x00":
-            raise FormatError(f"{what} holds {ch!r} at offset {k + column_base}")
+            raise FormatError(f"{what} holds {shown(ch)} at offset {k + column_base}")
 
 
 def _parse_deal(value: str, line: int, column: int) -> tuple[Deal | None, PartialHands | None]:
@@ -865,8 +866,8 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         if prev is not None:
             if prev[0] != value:
                 raise FormatError(
-                    f"tag {name} given twice with different values ({prev[0]!r} on line "
-                    f"{prev[1]}, then {value!r})",
+                    f"tag {name} given twice with different values ({shown(prev[0])} on line "
+                    f"{prev[1]}, then {shown(value)})",
                     line=line,
                     column=column,
                 )
@@ -911,7 +912,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
             f["dealer"] = Seat.parse(v)
         elif canon == "Vulnerable":
             if v.upper() not in _VULNERABLE:
-                raise FormatError(f"bad Vulnerable {value!r} (None, NS, EW or All)")
+                raise FormatError(f"bad Vulnerable {shown(value)} (None, NS, EW or All)")
             f["vulnerability"] = _VULNERABLE[v.upper()]
         elif canon == "Deal":
             f["deal"], f["partial_hands"] = _parse_deal(v, line, column)
@@ -942,7 +943,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         if m is None or section is None:
             if m is None and section is not None:
                 raise FormatError(
-                    f"bad Note {value!r} (expected 'n:text')", line=line, column=column
+                    f"bad Note {shown(value)} (expected 'n:text')", line=line, column=column
                 )
             self._tags.append((name, value))
             return
@@ -990,7 +991,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
         complete = True
         for t in tokens:
             if not complete:
-                raise FormatError(f"text {t.text!r} after '*'", line=t.line, column=t.column)
+                raise FormatError(f"text {shown(t.text)} after '*'", line=t.line, column=t.column)
             if t.text == "*":
                 complete = False
                 continue
@@ -1006,7 +1007,7 @@ class RecordBuilder(BaseVisitor[BoardRecord]):
                 if body:
                     items.append(_Item(parse(body), t))
                 elif not items:
-                    raise FormatError(f"annotation {t.text!r} follows nothing")
+                    raise FormatError(f"annotation {shown(t.text)} follows nothing")
             except FormatError as e:
                 raise _at(e, t.line, t.column) from None
             for a in annotations:
@@ -1318,7 +1319,7 @@ class _CoreReader:
         if error is not None:
             message, line, column, text = error
             if text is not None:
-                message = f"unexpected text {text!r} outside a section"
+                message = f"unexpected text {shown(text)} outside a section"
             raise FormatError(message, line=line, column=column)
         if type(groups) is tuple:
             if visitor is not None:
@@ -1701,7 +1702,9 @@ def _open_source(source: str | os.PathLike[str] | IO[Any]) -> tuple[IO[Any], boo
         try:
             return open(source, "rb"), True
         except OSError as e:
-            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+            raise FormatError(
+                f"cannot open {shown(os.fspath(source), 200)}: {e.strerror}"
+            ) from None
     if not hasattr(source, "readline"):
         raise TypeError(f"source must be a path or a file, not {type(source).__name__}")
     return source, False
@@ -1814,7 +1817,9 @@ def load_deals(source: str | os.PathLike[str] | IO[Any]) -> npt.NDArray[np.uint6
             with open(source, "rb") as fh:
                 data = fh.read()
         except OSError as e:
-            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+            raise FormatError(
+                f"cannot open {shown(os.fspath(source), 200)}: {e.strerror}"
+            ) from None
     elif hasattr(source, "read"):
         data = source.read()
         if isinstance(data, str):
@@ -1850,10 +1855,12 @@ _SCORING = ("Scoring",)
 
 def _tag(name: str, value: str) -> str:
     if not _TAG_NAME_RE.fullmatch(name):
-        raise FormatError(f"PBN cannot hold the tag name {name!r} (letters, digits and _ only)")
+        raise FormatError(
+            f"PBN cannot hold the tag name {shown(name)} (letters, digits and _ only)"
+        )
     if value == "#" or value.startswith("##"):
         raise FormatError(
-            f"PBN cannot hold the value {value!r} of tag {name}: '#' would inherit (§4.8)"
+            f"PBN cannot hold the value {shown(value)} of tag {name}: '#' would inherit (§4.8)"
         )
     return f'[{name} "{_escape(value)}"]'
 
@@ -1940,7 +1947,7 @@ def _board_text(record: BoardRecord) -> str:
         if canon is not None:
             if canon in verbatim or not _verbatim_ok(canon, value, record):
                 raise FormatError(
-                    f"tag {name} {value!r} in tags disagrees with the record's typed field "
+                    f"tag {name} {shown(value)} in tags disagrees with the record's typed field "
                     "(PBN holds one)"
                 )
             verbatim[canon] = value
@@ -2047,7 +2054,7 @@ def _board_text(record: BoardRecord) -> str:
         else:
             text = "{" + c + "}"
         if anchor not in ("\0end", "") and anchor not in names:
-            raise FormatError(f"commentary placed after tag {anchor!r}, which the board lacks")
+            raise FormatError(f"commentary placed after tag {shown(anchor)}, which the board lacks")
         placed.setdefault(anchor, []).append(text)
     if not placed:
         return "\n".join(out) + "\n"

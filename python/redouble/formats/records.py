@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import as_index
+from .._check import as_index, shown
 from ..auction import CallKind, parse_call_text, parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -154,7 +154,7 @@ def parse_annotations(text: str) -> list[str]:
     while pos < len(text):
         m = _ANNOTATION_RE.match(text, pos)
         if not m:
-            raise FormatError(f"bad annotation {text[pos:]!r}")
+            raise FormatError(f"bad annotation {shown(text[pos:])}")
         out.append(m.group(0))
         pos = m.end()
     return out
@@ -163,7 +163,7 @@ def parse_annotations(text: str) -> list[str]:
 def _check_annotations(annotations: tuple[str, ...]) -> None:
     for a in annotations:
         if not isinstance(a, str) or _ANNOTATION_RE.fullmatch(a) is None or a.startswith("="):
-            raise FormatError(f"bad annotation {a!r} (expected !, ?, $n or ^letter)")
+            raise FormatError(f"bad annotation {shown(a)} (expected !, ?, $n or ^letter)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -218,8 +218,8 @@ class CallRecord:
     def __post_init__(self) -> None:
         if Call.normalise(self.token) != self.token:
             raise FormatError(
-                f"call token {self.token!r} is not canonical; use Call.parse "
-                f"(canonical: {Call.normalise(self.token)!r})"
+                f"call token {shown(self.token)} is not canonical; use Call.parse "
+                f"(canonical: {shown(Call.normalise(self.token))})"
             )
         object.__setattr__(self, "annotations", tuple(self.annotations))
         _check_annotations(self.annotations)
@@ -244,7 +244,9 @@ class CallRecord:
             return _CALL_TOKENS[read.kind]
         declaration = _DECLARATION_SPELLINGS.get(read.name or "")
         if declaration is None:
-            raise FormatError(f"not a call: {text!r} (expected Pass, X, XX or a bid like 1NT, 2RS)")
+            raise FormatError(
+                f"not a call: {shown(text)} (expected Pass, X, XX or a bid like 1NT, 2RS)"
+            )
         return f"{read.level}{declaration}"
 
     @classmethod
@@ -332,9 +334,9 @@ class ContractRecord:
                 raise FormatError("a passed-out contract has no level and no doublings")
             return
         if self.declaration not in DECLARATION_STRAINS:
-            raise FormatError(f"unknown declaration {self.declaration!r}")
+            raise FormatError(f"unknown declaration {shown(self.declaration)}")
         if self.level is not None and not 1 <= self.level <= 7:
-            raise FormatError(f"contract level must be 1..7, got {self.level}")
+            raise FormatError(f"contract level must be 1..7, got {shown(self.level)}")
         if self.doublings < 0:
             raise FormatError("doublings must be >= 0")
 
@@ -356,7 +358,7 @@ class ContractRecord:
             return cls.passed_out()
         declaration = _DECLARATION_SPELLINGS.get(read.name or "")
         if declaration is None:
-            raise FormatError(f"not a contract: {text!r} (expected e.g. 4HX, 3NT, Pass)")
+            raise FormatError(f"not a contract: {shown(text)} (expected e.g. 4HX, 3NT, Pass)")
         return cls(read.level, declaration, read.doublings)
 
     @property
@@ -472,7 +474,7 @@ def _tag_pairs(tags: object) -> tuple[tuple[str, str], ...]:
     pairs = []
     for pair in tags:
         if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise TypeError(f"tags must be (name, value) pairs, got {pair!r}")
+            raise TypeError(f"tags must be (name, value) pairs, got {shown(pair)}")
         pairs.append((str(pair[0]), str(pair[1])))
     return tuple(pairs)
 
@@ -492,7 +494,9 @@ class PlayedCard:
 
     def __post_init__(self) -> None:
         if PlayedCard.normalise(self.token) != self.token:
-            raise FormatError(f"card token {self.token!r} is not canonical; use PlayedCard.parse")
+            raise FormatError(
+                f"card token {shown(self.token)} is not canonical; use PlayedCard.parse"
+            )
         object.__setattr__(self, "annotations", tuple(self.annotations))
         _check_annotations(self.annotations)
 
@@ -512,7 +516,7 @@ class PlayedCard:
             return t
         m = _CARD_RE.match(t)
         if not m:
-            raise FormatError(f"not a card: {text!r} (expected suit then rank, e.g. SA, H7)")
+            raise FormatError(f"not a card: {shown(text)} (expected suit then rank, e.g. SA, H7)")
         return m.group(1) + ("T" if m.group(2) == "10" else m.group(2))
 
     @classmethod
@@ -677,7 +681,9 @@ class DeclarationRecord:
         words = [w for _, w in st]
         for w in words:
             if w not in (*_BRIDGE_DECLARATIONS, "Pass", "X"):
-                raise FormatError(f"bad declaration statement {w!r} (expected C D H S NT Pass X)")
+                raise FormatError(
+                    f"bad declaration statement {shown(w)} (expected C D H S NT Pass X)"
+                )
         if words[0] == "Pass":
             if len(st) < 2 or words[1] not in _BRIDGE_DECLARATIONS:
                 raise FormatError("after the dealer's pass his partner must make the declaration")
@@ -705,7 +711,7 @@ class DeclarationRecord:
         for word in text.split():
             seat, sep, stmt = word.partition(":")
             if not sep:
-                raise FormatError(f"declaration statement {word!r} needs a seat: e.g. S:H")
+                raise FormatError(f"declaration statement {shown(word)} needs a seat: e.g. S:H")
             s = stmt.upper()
             s = "Pass" if s in ("PASS", "P") else _DECLARATION_SPELLINGS.get(s, s)
             out.append((Seat.parse(seat), s))
@@ -829,11 +835,11 @@ class BoardRecord:
         for name in ("board", "result", "claim"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-                raise FormatError(f"{name} must be a non-negative int, got {v!r}")
+                raise FormatError(f"{name} must be a non-negative int, got {shown(v)}")
         for name in ("result", "claim"):
             v = getattr(self, name)
             if v is not None and v > 13:
-                raise FormatError(f"{name} must be 0..13 tricks, got {v}")
+                raise FormatError(f"{name} must be 0..13 tricks, got {shown(v)}")
         if self.dd_table is not None:
             shape = "dd_table must be 5 strains x 4 seats of 0..13 tricks"
             if isinstance(self.dd_table, str | bytes) or not isinstance(self.dd_table, Iterable):
@@ -919,7 +925,7 @@ def check_errors_mode(errors: str) -> bool:
     if not isinstance(errors, str):
         raise TypeError(f"errors must be 'strict' or 'skip', not {type(errors).__name__}")
     if errors not in ("strict", "skip"):
-        raise FormatError(f"errors must be 'strict' or 'skip', got {errors!r}")
+        raise FormatError(f"errors must be 'strict' or 'skip', got {shown(errors)}")
     return errors == "skip"
 
 
@@ -933,7 +939,7 @@ def check_encodable(text: str, what: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError as e:
         raise FormatError(
-            f"{what} holds {text[e.start]!r} at offset {e.start}, which no file can hold"
+            f"{what} holds {shown(text[e.start])} at offset {e.start}, which no file can hold"
         ) from None
 
 
@@ -961,7 +967,9 @@ def read_text(source: Any, encoding: str | None, default: str) -> str:
             with open(source, "rb") as fh:
                 data: str | bytes = fh.read()
         except OSError as e:
-            raise FormatError(f"cannot open {os.fspath(source)!r}: {e.strerror}") from None
+            raise FormatError(
+                f"cannot open {shown(os.fspath(source), 200)}: {e.strerror}"
+            ) from None
     elif hasattr(source, "read"):
         data = source.read()
     else:
@@ -984,7 +992,7 @@ def read_text(source: Any, encoding: str | None, default: str) -> str:
     try:
         codecs.lookup(codec)
     except LookupError:
-        raise FormatError(f"unknown encoding {codec!r}") from None
+        raise FormatError(f"unknown encoding {shown(codec)}") from None
     try:
         return data.decode(codec).removeprefix("\ufeff")
     except UnicodeDecodeError as e:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import dealing
+from .._check import as_seat, shown
 from ..auction import Auction, BridgeDeclaration, Call, Contract, declaring_procedure
 from ..cards import Card, Seat, Side
 from ..deal import Deal
@@ -91,13 +92,13 @@ class _HandState:
         seed = _check_int("seed", seed)
         boards = _check_int("boards", boards)
         if boards < 1:
-            raise GameError(f"boards must be at least 1, got {boards}")
+            raise GameError(f"boards must be at least 1, got {shown(boards)}")
         for name, flag in (("deal_by_the_laws", deal_by_the_laws), ("strict", strict)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
         self._law = get_law_set(law_set)
         self._seed = seed
-        self._first_dealer = Seat.of(first_dealer)
+        self._first_dealer = as_seat(first_dealer, "first_dealer")
         self._fixed_deals = _check_deals(deals)
         self._by_laws = deal_by_the_laws
         self._boards = boards

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .._check import as_iterable, shown
 from ..cards import Card, Rank, Seat
 from ..errors import GameError
 from ..laws import LawSet
@@ -90,7 +91,7 @@ def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
         return max(cards, key=lambda card: _cut_key(law, card))
     if rule == "recut":
         return None
-    raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {rule!r}")
+    raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {shown(rule)}")
 
 
 def cut_for_partners(
@@ -113,7 +114,7 @@ def cut_for_partners(
             names other players.
     """
     law = get_law_set(law_set)
-    names = list(players)
+    names = list(as_iterable(players, "players", "four player names"))
     if len(names) != 4 or len(set(names)) != 4:
         raise GameError("cutting needs four distinct players")
     cut = _Cutter(law, seed, cuts)
@@ -204,7 +205,7 @@ class DummyCut:
         if isinstance(number, bool) or not isinstance(number, int):
             raise TypeError(f"number must be an int, not {type(number).__name__}")
         if number < 1:
-            raise GameError(f"number must be at least 1, got {number}")
+            raise GameError(f"number must be at least 1, got {shown(number)}")
         return self.rotation[(number - 1) % len(self.rotation)]
 
 

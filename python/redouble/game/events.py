@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._check import shown
 from ..auction import Call, Contract
 from ..cards import Seat, Side
 from ..deal import Deal
@@ -56,18 +57,18 @@ class Event:
             GameError: the object is not an event.
         """
         if not isinstance(obj, Mapping):
-            raise GameError(f"not a game event: {obj!r} (not an object)")
+            raise GameError(f"not a game event: {shown(obj)} (not an object)")
         kind, seat, data = obj.get("kind"), obj.get("seat"), obj.get("data", {})
         if not isinstance(kind, str):
-            raise GameError(f"not a game event: {obj!r} (its 'kind' must be a name)")
+            raise GameError(f"not a game event: {shown(obj)} (its 'kind' must be a name)")
         if not isinstance(data, Mapping):
-            raise GameError(f"not a game event: {obj!r} (its 'data' must be an object)")
+            raise GameError(f"not a game event: {shown(obj)} (its 'data' must be an object)")
         if seat is not None and not isinstance(seat, str):
-            raise GameError(f"not a game event: {obj!r} (its 'seat' must be a letter)")
+            raise GameError(f"not a game event: {shown(obj)} (its 'seat' must be a letter)")
         try:
             return cls(kind, None if seat is None else Seat.parse(seat), dict(data))
         except RedoubleError as e:
-            raise GameError(f"not a game event: {obj!r} ({e})") from None
+            raise GameError(f"not a game event: {shown(obj)} ({e})") from None
 
 
 @dataclass(frozen=True)

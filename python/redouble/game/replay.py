@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._check import shown
 from ..cards import Seat
 from ..deal import Deal
 from ..errors import GameError, RedoubleError
@@ -144,9 +145,9 @@ def _typed(where: str, data: Mapping[str, Any], key: str, types: tuple[type, ...
     # bool is an int in Python: a count or a number must not be true or false.
     if not isinstance(value, types) or (bool not in types and isinstance(value, bool)):
         names = " or ".join(t.__name__ for t in types)
-        raise GameError(f"{where}: {key!r} must be a {names}, not {value!r}")
+        raise GameError(f"{where}: {shown(key)} must be a {names}, not {shown(value)}")
     if isinstance(value, list) and not all(isinstance(v, str) for v in value):
-        raise GameError(f"{where}: {key!r} must be a list of strings, not {value!r}")
+        raise GameError(f"{where}: {shown(key)} must be a list of strings, not {shown(value)}")
     return value
 
 
@@ -170,7 +171,7 @@ def _start_settings(start: Event) -> dict[str, Any]:
     # The law set's flags that differ from the defaults (a list stands for a tuple).
     flags = data.get("flags", {})
     if not isinstance(flags, Mapping):
-        raise GameError(f"{where}: 'flags' must be an object, not {flags!r}")
+        raise GameError(f"{where}: 'flags' must be an object, not {shown(flags)}")
     out["flags"] = {k: tuple(v) if isinstance(v, list) else v for k, v in flags.items()}
     return out
 

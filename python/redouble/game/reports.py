@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._check import as_seat, shown
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from ..irregularities import Irregularity, IrregularityError
@@ -138,7 +139,7 @@ class _Reports(_Remedies):
         letters = [entry.split(":")[0].strip() for entry in self._law.dealing.new_deal_grounds]
         if letter not in letters and letter != "wrong_hand_sizes":
             raise IrregularityError(
-                f"{self._law.name} has no new-deal ground {ground!r} (grounds: {', '.join(letters)})"
+                f"{self._law.name} has no new-deal ground {shown(ground)} (grounds: {', '.join(letters)})"
             )
         who = None if seat is None else Seat.of(seat)
         self._apply_outcome(
@@ -181,7 +182,7 @@ class _Reports(_Remedies):
         if self._phase is not Phase.DECLARE or self._calls_in_hand:
             raise GameError("a deal out of turn is reported before the first call")
         self._check_free()
-        actual = Seat.of(dealer)
+        actual = as_seat(dealer, "dealer")
         self._apply_outcome(judge_dealt_out_of_turn(self._view(), actual, seat, before_last_card))
 
     def report_short_hand(self, *, seat: Seat | int | str) -> None:

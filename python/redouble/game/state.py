@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_int
+from .._check import as_int, shown
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat
 from ..deal import Deal
@@ -474,6 +474,8 @@ class Game(_LenientDeclaring):
                 pending (``strict=False``).
         """
         max_actions = as_int(max_actions, "max_actions")
+        if max_actions < 0:
+            raise GameError(f"max_actions must be at least 0, got {shown(max_actions)}")
         # Checked before the first action: a seat missing from the mapping, or a player that
         # is not callable, would otherwise stop the game halfway with a KeyError.
         if isinstance(players, Mapping):
@@ -493,7 +495,7 @@ class Game(_LenientDeclaring):
             player = players[seat] if isinstance(players, Mapping) else players
             self.act(player(self))
         if self._phase is not Phase.COMPLETE:
-            raise GameError(f"the game did not end within {max_actions} actions")
+            raise GameError(f"the game did not end within {shown(max_actions)} actions")
 
     # -- log, replay, JSON ---------------------------------------------------------------------------
     @classmethod
@@ -537,13 +539,17 @@ class Game(_LenientDeclaring):
             raise GameError("not a redouble game (format redouble-game/1)")
         unknown = set(obj) - {"format", "kind", "law_set", "events"}
         if unknown or obj.get("kind", "game") != "game":
-            what = f"unknown keys {sorted(unknown)}" if unknown else f"kind {obj['kind']!r}"
+            what = (
+                f"unknown keys {shown(sorted(unknown))}"
+                if unknown
+                else f"kind {shown(obj['kind'])}"
+            )
             raise GameError(f"not a redouble game: {what}")
         events, law_set = obj.get("events"), obj.get("law_set")
         if not isinstance(events, list):
             raise GameError("a redouble game's 'events' must be a list of events")
         if law_set is not None and not isinstance(law_set, str):
-            raise GameError(f"a redouble game's 'law_set' must be a name, not {law_set!r}")
+            raise GameError(f"a redouble game's 'law_set' must be a name, not {shown(law_set)}")
         return cls.replay(events, law_set)
 
     def __reduce__(self) -> tuple[Any, ...]:

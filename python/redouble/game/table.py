@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .._check import shown
 from ..cards import Card, Seat
 from ..errors import GameError
 from ..laws import LawSet
@@ -61,7 +62,7 @@ class Table:
         try:
             return self._seats[player]
         except KeyError:
-            raise GameError(f"{player!r} is not at this table") from None
+            raise GameError(f"{shown(player)} is not at this table") from None
 
     def player_at(self, seat: Seat | int | str) -> str:
         """The player sitting in a seat."""

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._check import shown
 from ..cards import Card, Seat, Suit
 from ..errors import IrregularityError
 
@@ -298,12 +299,12 @@ def options_named(options: Iterable[Option], phrase: str) -> tuple[Option, ...]:
         missing = joint - {o.code for o in offered}
         if missing:
             raise IrregularityError(
-                f"{phrase!r} also names {', '.join(sorted(missing))}, not offered ({codes})"
+                f"{shown(phrase)} also names {', '.join(sorted(missing))}, not offered ({codes})"
             )
         return tuple(o for o in offered if o.code in joint)
     named = tuple(o for o in offered if o.is_named(phrase))
     if not named:
-        raise IrregularityError(f"{phrase!r} names none of the options offered ({codes})")
+        raise IrregularityError(f"{shown(phrase)} names none of the options offered ({codes})")
     return named
 
 
@@ -385,7 +386,7 @@ class Ruling:
                 return o
         offered = ", ".join(o.code for o in self.options) or "none"
         raise IrregularityError(
-            f"{self.kind.value}: {code!r} is not an option here (offered: {offered}) [{self.law}]"
+            f"{self.kind.value}: {shown(code)} is not an option here (offered: {offered}) [{self.law}]"
         )
 
     def options_named(self, phrase: str) -> tuple[Option, ...]:

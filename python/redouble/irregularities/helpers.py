@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_index
+from .._check import as_index, as_seat
 from ..cards import Card, CardSet, Seat, Side, Strain
 from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
@@ -35,11 +35,16 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
             Seat.of(seat): Card.parse(card) if isinstance(card, str) else Card(card)
             for seat, card in cards.items()
         }
-        leader = Seat.of(leader)
     except RedoubleError as e:
         if isinstance(e, TypeError):
             raise
-        raise IrregularityError(f"cards or leader: {e}") from None
+        raise IrregularityError(f"cards: {e}") from None
+    try:
+        leader = as_seat(leader, "leader")
+    except RedoubleError as e:
+        if isinstance(e, TypeError):
+            raise
+        raise IrregularityError(str(e)) from None
     strain = (
         Strain.parse(strain)
         if isinstance(strain, str)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._check import shown
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from .catalogue import Irregularity, Obligation, ObligationKind
@@ -267,7 +268,7 @@ def judge_claim(view: HandView, seat: Seat | int | str | None, tricks: int | Non
     remaining = TRICKS - len(table.tricks) - (1 if full else 0)
     claimed = remaining if tricks is None else int(tricks)
     if not 0 <= claimed <= remaining:
-        raise GameError(f"{claimed} tricks claimed, {remaining} remain")
+        raise GameError(f"{shown(claimed)} tricks claimed, {remaining} remain")
     effects: list[Effect] = [LogEvent("claim", declarer, {"tricks": tricks})]
     if full:
         effects.append(QuitTrick())

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
+from .._check import shown
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat, Side, Strain, Suit
 from ..deal import Deal
@@ -1268,5 +1269,5 @@ def remedy(view: HandView, ruling: Ruling, code: str, params: Mapping[str, Any])
     try:
         option = OptionCode(code)
     except ValueError:
-        raise IrregularityError(f"option {code!r} cannot be applied") from None
+        raise IrregularityError(f"option {shown(code)} cannot be applied") from None
     return HANDLERS[option](view, ruling, params)

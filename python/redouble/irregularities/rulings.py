@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .._check import as_int
+from .._check import as_int, shown
 from ..auction import Bar, Call, CallKind, Contract
 from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
@@ -482,7 +482,7 @@ def find_ruling(view: HandView, ruling: int | None) -> Ruling:
         wanted = as_int(ruling, "ruling")
         found = next((r for r in view.open_rulings if r.id == wanted), None)
         if found is None:
-            raise IrregularityError(f"no open ruling {ruling}")
+            raise IrregularityError(f"no open ruling {shown(ruling)}")
         return found
     blocking = [r for r in view.open_rulings if r.blocking]
     if blocking:
@@ -926,7 +926,7 @@ def judge_new_deal_ground(
     """
     if hand is not None and hand != hand_number:
         if not 1 <= hand < hand_number:
-            raise GameError(f"no earlier hand {hand}")
+            raise GameError(f"no earlier hand {shown(hand)}")
         # Case 3: found after the play of that deal, a prior score is not affected.
         request = RaiseRuling(
             Irregularity.PACK_INCORRECT,

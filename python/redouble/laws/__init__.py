@@ -135,14 +135,14 @@ class Flags:
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise LawSetError(f"flag {name}={value!r} is not one of {allowed}")
+                raise LawSetError(f"flag {name}={shown(value)} is not one of {allowed}")
         if self.bridge_max_doublings is not None and self.bridge_max_doublings < 0:
             raise LawSetError("flag bridge_max_doublings must be None or >= 0")
         if len(self.bridge_honour_units) != 6:
             raise LawSetError("flag bridge_honour_units needs six values")
         for name in ("bridge_both_revoke_cap", "spade_convention_unplayed_score"):
             if getattr(self, name) < 0:
-                raise LawSetError(f"flag {name} must be >= 0, got {getattr(self, name)}")
+                raise LawSetError(f"flag {name} must be >= 0, got {shown(getattr(self, name))}")
 
     def _check_types(self) -> None:
         """A flag of the wrong type is a TypeError naming it (a list of six ints, as JSON
@@ -246,7 +246,7 @@ class _Rule:
         try:
             return self.sources[field_name]
         except KeyError:
-            raise LawSetError(f"{type(self).__name__} has no field {field_name!r}") from None
+            raise LawSetError(f"{type(self).__name__} has no field {shown(field_name)}") from None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -615,7 +615,7 @@ class LawSet(JsonDocument):
         if self.irregularity_code not in IRREGULARITY_CODES:
             raise LawSetError(
                 f"law set {self.name}: irregularity_code must be one of "
-                f"{', '.join(IRREGULARITY_CODES)}, not {self.irregularity_code!r}"
+                f"{', '.join(IRREGULARITY_CODES)}, not {shown(self.irregularity_code)}"
             )
         for key in ("bid_order", "trick_scoring", "declarations"):
             if not self.sources.get(key):
@@ -658,7 +658,7 @@ class LawSet(JsonDocument):
             }:
                 return decl
         known = ", ".join(d.symbol for d in self.declarations)
-        raise LawSetError(f"{self.name} has no declaration {name!r} (known: {known})")
+        raise LawSetError(f"{self.name} has no declaration {shown(name)} (known: {known})")
 
     def declarations_for(self, strain: Strain) -> tuple[Declaration, ...]:
         """Return the declarations that play in ``strain`` (spades: Spades and Royal Spades)."""
@@ -703,9 +703,11 @@ class LawSet(JsonDocument):
             raise LawSetError(f"{self.name} has no bidding: declarations have no level")
         max_level = self.play.max_level or 7
         if isinstance(level, bool) or not isinstance(level, int):
-            raise LawSetTypeError(f"level must be an integer from 1 to {max_level}, not {level!r}")
+            raise LawSetTypeError(
+                f"level must be an integer from 1 to {max_level}, not {shown(level)}"
+            )
         if not 1 <= level <= max_level:
-            raise LawSetError(f"level must be an integer from 1 to {max_level}, not {level!r}")
+            raise LawSetError(f"level must be an integer from 1 to {max_level}, not {shown(level)}")
         return self.declaration(declaration)
 
     # -- flags and citations ----------------------------------------------------------------
@@ -783,7 +785,7 @@ def _load() -> None:
         for alias in (name, *builder(Flags()).aliases):
             key = _normalise(alias)
             if aliases.get(key, name) != name:
-                raise LawSetError(f"alias {alias!r} names both {aliases[key]} and {name}")
+                raise LawSetError(f"alias {shown(alias)} names both {aliases[key]} and {name}")
             aliases[key] = name
     _ALIASES.update(aliases)
     _BUILDERS.update(builders)

@@ -27,6 +27,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 
+from .._check import shown
 from ..errors import LawSetError
 from .summaries import SUMMARIES
 
@@ -104,7 +105,7 @@ class LawRef:
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
-            raise LawSetError(f"code must be one of {', '.join(CODES)}, not {self.code!r}")
+            raise LawSetError(f"code must be one of {', '.join(CODES)}, not {shown(self.code)}")
         given = [x for x in (self.law, self.case, self.section) if x is not None]
         if len(given) != 1:
             raise LawSetError("a law reference names exactly one of law, case and section")
@@ -268,4 +269,4 @@ def find(law_set: object, query: str) -> LawRef:
             if isinstance(key, str) and key.lower() == q:
                 return _ref(code, key)
     where = ", ".join(CODES[c].short for c in codes) or "this law set's code"
-    raise LawSetError(f"law {query!r}: no such law in {where} (see 'redouble rules LAW_SET')")
+    raise LawSetError(f"law {shown(query)}: no such law in {where} (see 'redouble rules LAW_SET')")

@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .. import __version__, dealing, laws, serialize
+from .._check import shown
 from ..analysis import constrained_deals, par
 from ..cards import Card, Seat, Strain
 from ..deal import Board, Deal
@@ -165,7 +166,10 @@ async def deal(state: _State, request: Request) -> Any:
     count = f.get_int("count", 1, lo=0)
     if count > cfg.max_batch:
         raise ApiError(
-            413, "batch_too_large", f"count {count}; the limit is {cfg.max_batch}", "body.count"
+            413,
+            "batch_too_large",
+            f"count {shown(count)}; the limit is {cfg.max_batch}",
+            "body.count",
         )
     constraint = f.opt_str("constraint")
     predeal_obj = f.get_object("predeal")
@@ -339,7 +343,9 @@ def _per_side(f: Fields, name: str, declarer: Seat | None = None) -> Any:
         return None
     if isinstance(value, int) and not isinstance(value, bool) and declarer is not None:
         if not 0 <= value <= 13:
-            raise ApiError(422, "value_error", f"{name} must be 0..13, got {value}", f.where(name))
+            raise ApiError(
+                422, "value_error", f"{name} must be 0..13, got {shown(value)}", f.where(name)
+            )
         mine = declarer.side
         return {mine.name: value, mine.opponents.name: 13 - value}
     if isinstance(value, list):

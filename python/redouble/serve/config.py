@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from .._check import shown
 from ..errors import RedoubleError
 
 __all__ = ["ServeConfig"]
@@ -58,23 +59,25 @@ class ServeConfig:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
             if value < (0 if name == "port" else 1):
-                raise RedoubleError(f"{name} must be positive, got {value}")
+                raise RedoubleError(f"{name} must be positive, got {shown(value)}")
         for name in ("max_tries", "solver_bytes", "pool_bytes"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
             if value < 1:
-                raise RedoubleError(f"{name} must be positive, got {value}")
+                raise RedoubleError(f"{name} must be positive, got {shown(value)}")
         if self.port > 65535:
-            raise RedoubleError(f"port must be 0..65535, got {self.port}")
+            raise RedoubleError(f"port must be 0..65535, got {shown(self.port)}")
         if self.threads > 256:
-            raise RedoubleError(f"threads must be at most 256, got {self.threads}")
+            raise RedoubleError(f"threads must be at most 256, got {shown(self.threads)}")
         for name in ("timeout", "session_ttl"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise TypeError(f"{name} must be a number, not {type(value).__name__}")
             if not 0 < value < float("inf"):
-                raise RedoubleError(f"{name} must be a positive number of seconds, got {value}")
+                raise RedoubleError(
+                    f"{name} must be a positive number of seconds, got {shown(value)}"
+                )
 
     def to_json(self) -> str:
         """The settings as JSON (how a worker process receives them)."""

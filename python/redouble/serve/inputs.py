@@ -11,6 +11,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any, NoReturn
 
+from .._check import shown
 from .errors import ApiError
 
 __all__ = ["Fields", "parse_json", "read_body"]
@@ -107,7 +108,7 @@ class Fields:
                 raise ApiError(
                     422,
                     "value_error",
-                    f"unknown field {key!r}; expected one of: {', '.join(allowed)}",
+                    f"unknown field {shown(key)}; expected one of: {', '.join(allowed)}",
                     self.where(key),
                 )
 
@@ -148,7 +149,7 @@ class Fields:
                 422,
                 "value_error",
                 f"{name} must be {lo if lo is not None else ''}..{hi if hi is not None else ''}, "
-                f"got {value}",
+                f"got {shown(value)}",
                 self.where(name),
             )
         return int(value)

@@ -6,6 +6,7 @@ import secrets
 import time
 from collections import OrderedDict
 
+from .._check import shown
 from ..game import Game
 from .errors import ApiError
 
@@ -62,7 +63,7 @@ class Sessions:
             raise ApiError(
                 404,
                 "not_found",
-                f"no game session {key!r} (never made, deleted or expired)",
+                f"no game session {shown(key)} (never made, deleted or expired)",
                 "path.id",
             )
         self._games[key] = (entry[0], time.monotonic())
