@@ -1658,12 +1658,12 @@ class ProgressiveSession:
             raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
         if self._played[i] >= self._hands:
             raise ScoringInputError(
-                f"table {shown(table)} has played its {self._hands} hand(s) of round {self._round}"
+                f"table {table} has played its {self._hands} hand(s) of round {self._round}"
             )
         by_seat = {_seat(k, "seats"): str(v) for k, v in seats.items()}
         if set(by_seat) != set(Seat) or sorted(by_seat.values()) != sorted(self._tables[i]):
             raise ScoringInputError(
-                f"seats must name the four players of table {shown(table)} "
+                f"seats must name the four players of table {table} "
                 f"({', '.join(self._tables[i])}), got {shown(seats)}"
             )
         pairs = {
@@ -1672,7 +1672,7 @@ class ProgressiveSession:
         }
         if self._pairs[i] and pairs != self._pairs[i]:
             raise ScoringInputError(
-                f"seats: the partners at table {shown(table)} were cut for the round; they do not "
+                f"seats: the partners at table {table} were cut for the round; they do not "
                 "change until it ends"
             )
         self._tally.add(score, by_seat)
