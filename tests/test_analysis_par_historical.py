@@ -244,3 +244,15 @@ def test_cli_par_with_a_historical_law(capsys: pytest.CaptureFixture[str]) -> No
     assert f"par {case['par_ns']:+d}: H by N, 13 tricks" in buf.getvalue()
     assert main(["par", case["deal"], "--law", "contract_chicago"], out=io.StringIO()) != 0
     assert "par is defined for" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("law", ["auction_1912", "bridge_1906", "bridge_duplicate"])
+def test_a_vulnerability_is_refused_where_the_law_set_has_none(law: str) -> None:
+    d = dealing.board(5, 1).deal
+    t = solver.Solver().dd_table(d)
+    with pytest.raises(AnalysisError, match=r"vulnerability: .* has no vulnerability.*got NS"):
+        par(t, law, dealer="N", vulnerability="NS", deal=d)
+    with pytest.raises(AnalysisError, match=r"vulnerability: .*got Both"):
+        pars(t[None], law, dealer="N", vulnerability=["Both"], deals=[d])
+    # "None" is no claim: the same par as without it.
+    assert par(t, law, dealer="N", vulnerability="None", deal=d) == par(t, law, dealer="N", deal=d)

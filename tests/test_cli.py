@@ -303,3 +303,16 @@ def test_play_refuses_boards_where_they_are_not_counted(
     assert err.count("\n") == 1
     for word in words:
         assert word in err
+
+
+def test_par_refuses_vul_where_the_law_set_has_no_vulnerability(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    assert main(["par", deal, "--law", "auction_1912", "--vul", "NS"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert "--vul does not apply under --law auction_1912" in err
+    code, text = run("par", deal, "--law", "auction_1912", "--vul", "None")
+    assert code == 0
+    assert "par" in text

@@ -60,6 +60,45 @@ def test_integers_of_other_types_are_accepted() -> None:
     assert g.to_json() == Game("contract", seed=3, boards=2).to_json()
 
 
+@pytest.mark.parametrize(
+    ("law", "kind"),
+    [
+        ("auction_1912", "rubbers"),
+        ("bridge_1906", "rubbers"),
+        ("CONTRACT_RUBBER", "rubbers"),
+        ("CONTRACT_CHICAGO", "Chicago"),
+    ],
+)
+def test_boards_are_refused_where_the_law_set_sets_the_length(law: str, kind: str) -> None:
+    with pytest.raises(GameError, match=rf"boards: .* plays {kind}"):
+        Game(law, boards=2)
+    # Without it the session is the law set's own, and its log replays.
+    g = Game(law, seed=1)
+    assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_boards_default_to_four_where_boards_are_scored() -> None:
+    g = Game("bridge_duplicate", seed=1)
+    assert json.loads(g.to_json())["events"][0]["data"]["boards"] == 4
+    g.auto_play(RandomPlayer(0))
+    assert len(g.results) == 4
+    two = Game("bridge_duplicate", seed=1, boards=2)
+    two.auto_play(RandomPlayer(0))
+    assert len(two.results) == 2
+
+
+def test_a_rubber_log_s_board_count_is_not_used() -> None:
+    # Rubber logs carry "boards": 4 (one shape for every log); replay does not pass it on.
+    g = Game("auction_1912", deals=[WHOLE])
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    obj = json.loads(g.to_json())
+    assert obj["events"][0]["data"]["boards"] == 4
+    obj["events"][0]["data"]["boards"] = 7
+    again = Game.from_json(json.dumps(obj))
+    assert again.log[1:] == g.log[1:]
+
+
 def test_law_set_of_a_wrong_type_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="law_set"):
         Game(3)  # type: ignore[arg-type]

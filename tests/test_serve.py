@@ -366,6 +366,7 @@ BAD = [
     ),
     ("/v1/score", {"contract": "1S", "declarer": "N"}, 422, "value_error", "body.tricks"),
     ("/v1/games", {"law_set": "contract", "boards": 0}, 422, "value_error", "body.boards"),
+    ("/v1/games", {"law_set": "auction_1912", "boards": 2}, 422, "value_error", "body.boards"),
     ("/v1/games", {"law_set": "contract", "strict": "yes"}, 422, "type_error", "body.strict"),
     ("/v1/games", {"law_set": "nope"}, 422, "value_error", "body.law_set"),
     ("/v1/games", {"deals": ["N:AK... QJ... 9... 87..."]}, 422, "value_error", "body.deals[0]"),

@@ -395,6 +395,17 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
     from .analysis import par
 
+    if args.vul is not None and args.law != "contract":
+        # A vulnerability the law set does not score would be ignored: refuse it by name.
+        try:
+            law = laws.get(args.law)
+        except RedoubleError:
+            law = None  # par() names the bad --law
+        if law is not None and law.premiums is None and args.vul.strip().lower() != "none":
+            raise RedoubleError(
+                f"--vul does not apply under --law {args.law}: {law.title} has no "
+                "vulnerability (only contract bridge scores it)"
+            )
     deals = _read_deals(args)
     if not deals:
         raise RedoubleError("no deals given")
@@ -405,7 +416,7 @@ def _cmd_par(args: argparse.Namespace, out: TextIO) -> int:
             solver.dd_table(d),
             args.law,
             dealer=args.dealer,
-            vulnerability=args.vul,
+            vulnerability="None" if args.vul is None else args.vul,
             first="dealer" if args.first is None else args.first,
             deal=d,
         )
@@ -562,7 +573,9 @@ def _parser() -> argparse.ArgumentParser:
         help="contract, auction_1912, bridge_1906 ... (default contract)",
     )
     par_cmd.add_argument("--dealer", default="N", help="dealer seat (default N)")
-    par_cmd.add_argument("--vul", default="None", help="None, NS, EW or Both (default None)")
+    par_cmd.add_argument(
+        "--vul", default=None, help="contract only: None, NS, EW or Both (default None)"
+    )
     par_cmd.add_argument("--first", default=None, help="NS or EW: that side bids first (sides par)")
     par_cmd.add_argument("--format", choices=["text", "json"], default="text", help=_JSON_HELP)
     par_cmd.set_defaults(func=_cmd_par)

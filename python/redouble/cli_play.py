@@ -351,10 +351,15 @@ class _Session:
                 )
             if args.deal:
                 raise RedoubleError("--boards does not apply with --deal: one deal is one board")
+        by_boards = law.rubber is None and law.chicago is None
         if args.deal:
-            options.update(deals=[Deal.from_pbn(args.deal)], boards=1)
+            options["deals"] = [Deal.from_pbn(args.deal)]
+            if by_boards:
+                options["boards"] = 1
         else:
-            options.update(seed=args.seed, boards=4 if args.boards is None else args.boards)
+            options["seed"] = args.seed
+            if args.boards is not None:
+                options["boards"] = args.boards
         self.make: Callable[[], Any] = lambda: Game(args.law, **options)
         self.game = self.make()
         self.bots: Callable[[Any], Any] = RandomPlayer(args.seed)

@@ -378,6 +378,17 @@ def _make(value: int, raw: list[Any], law: str, first: int, vul: Vulnerability) 
     return Par(value, contracts, law, Side(first), vul)
 
 
+def _refuse_vulnerability(law_set: _laws.LawSet, vuls: Sequence[Vulnerability]) -> None:
+    """Only contract bridge scores vulnerability: a side named vulnerable under another law
+    set would be ignored in silence, so it is refused (NONE is no claim)."""
+    for v in vuls:
+        if v != Vulnerability.NONE:
+            raise AnalysisError(
+                f"vulnerability: {law_set.title} has no vulnerability (only contract bridge "
+                f"scores it), got {('None', 'NS', 'EW', 'Both')[int(v)]}"
+            )
+
+
 def par(
     deal_or_table: Deal | npt.ArrayLike,
     law: str | _laws.LawSet = "contract",
@@ -395,7 +406,9 @@ def par(
             "bridge_1906", "bridge_duplicate" ...; see :mod:`redouble.analysis.par_historical`),
             by name or as a :class:`~redouble.laws.LawSet`.
         dealer: the dealer (needed for dealer par).
-        vulnerability: a :class:`~redouble.deal.Vulnerability`, its code or "None"/"NS"/"EW"/"Both".
+        vulnerability: a :class:`~redouble.deal.Vulnerability`, its code or "None"/"NS"/"EW"/"Both";
+            contract bridge only (the historical codes have none: anything but "None" is
+            refused under them).
         first: "dealer" (dealer par, DDS's ``DealerPar``) or the side that bids first, "NS" or
             "EW" (the two results of DDS's ``Par``); under the historical codes the dealer
             always acts first.
@@ -412,6 +425,7 @@ def par(
     name, law_set = _check_law(law)
     vul = as_vulnerability(vulnerability)
     if law_set is not None:
+        _refuse_vulnerability(law_set, [vul])
         _dealer_first(first, law_set)
         if dealer is None:
             raise AnalysisError(f"dealer is required for par under {law_set.name}")
@@ -476,6 +490,7 @@ def pars(
     n = len(arr)
     vuls = _per_row(vulnerability, n, as_vulnerability, "vulnerability")
     if law_set is not None:
+        _refuse_vulnerability(law_set, vuls)
         _dealer_first(first, law_set)
         if dealer is None:
             raise AnalysisError(f"dealer is required for par under {law_set.name}")

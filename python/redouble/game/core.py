@@ -82,7 +82,7 @@ class _HandState:
         first_dealer: Seat | int | str = Seat.NORTH,
         deals: Sequence[Deal] | None = None,
         deal_by_the_laws: bool = False,
-        boards: int = 4,
+        boards: int | None = None,
         strict: bool = True,
     ) -> None:
         # Every argument is checked here, before any state exists (TypeError for a wrong
@@ -90,13 +90,24 @@ class _HandState:
         if not isinstance(law_set, (LawSet, str)):
             raise TypeError(f"law_set must be a LawSet or its name, not {type(law_set).__name__}")
         seed = _check_int("seed", seed)
-        boards = _check_int("boards", boards)
-        if boards < 1:
-            raise GameError(f"boards must be at least 1, got {shown(boards)}")
+        if boards is not None:
+            boards = _check_int("boards", boards)
+            if boards < 1:
+                raise GameError(f"boards must be at least 1, got {shown(boards)}")
         for name, flag in (("deal_by_the_laws", deal_by_the_laws), ("strict", strict)):
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
-        self._law = get_law_set(law_set)
+        law = get_law_set(law_set)
+        if boards is not None and (law.rubber is not None or law.chicago is not None):
+            # A rubber or a Chicago sets its own length: a number of boards would be ignored.
+            kind = "rubbers" if law.rubber is not None else "Chicago (four deals)"
+            raise GameError(
+                f"boards: {law.title} plays {kind}; a number of boards applies only to law "
+                f"sets scored board by board, got {shown(boards)}"
+            )
+        if boards is None:
+            boards = 4
+        self._law = law
         self._seed = seed
         self._first_dealer = as_seat(first_dealer, "first_dealer")
         self._fixed_deals = _check_deals(deals)
@@ -118,6 +129,8 @@ class _HandState:
             "law_set": self._law.name,
             "seed": seed,
             "first_dealer": self._first_dealer.letter,
+            # Written under every law set (4 where a rubber or Chicago sets the length), so that
+            # logs keep one shape; replay passes it on only where boards are scored.
             "boards": boards,
         }
         if not self._strict:

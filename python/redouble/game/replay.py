@@ -248,7 +248,9 @@ def replay_log(
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
             deals=_deals(evs),
-            boards=settings["boards"],
+            # Logs of rubber and Chicago games written before 2026-12-03 carry "boards": 4,
+            # which such a game never used; a board count is passed only where it counts.
+            boards=settings["boards"] if law.rubber is None and law.chicago is None else None,
             strict=settings["strict"],
         )
     except RedoubleError as err:

@@ -54,7 +54,9 @@ class Game(_LenientDeclaring):
             rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
         deals: explicit deals to play, in order, instead of seeded ones.
         deal_by_the_laws: deal by the laws' procedure (shuffle, cut, rotation) and keep its record.
-        boards: number of boards for law sets scored board by board (duplicate, progressive).
+        boards: number of boards for law sets scored board by board (duplicate, progressive;
+            4 when not given). Refused under law sets that play rubbers or Chicago, which set
+            their own length.
         strict: refuse irregular actions (the default); False lets them happen and rectifies
             them as the law set's code says.
 

@@ -428,7 +428,20 @@ async def game_create(state: _State, request: Request) -> Any:
     first_dealer = _seat(f, "first_dealer", "N")
     texts = f.get_strings("deals", required=False, limit=cfg.max_batch)
     deals = [_deal(t, f"body.deals[{i}]") for i, t in enumerate(texts)] or None
-    boards = f.get_int("boards", 4, lo=1, hi=cfg.max_batch)
+    # Absent: the law set's own length (a rubber, a Chicago, or four boards).
+    boards = None
+    if f.has("boards"):
+        boards = f.get_int("boards", lo=1, hi=cfg.max_batch)
+        law_set = laws.get(law)
+        if law_set.rubber is not None or law_set.chicago is not None:
+            kind = "rubbers" if law_set.rubber is not None else "Chicago (four deals)"
+            raise ApiError(
+                422,
+                "value_error",
+                f"boards: {law_set.title} plays {kind}; a number of boards applies only to "
+                "law sets scored board by board",
+                f.where("boards"),
+            )
     strict = f.get_bool("strict", True)
 
     def make(_: Deadline) -> Game:

@@ -176,7 +176,12 @@ def openapi_schema(version: str) -> dict[str, Any]:
                     seed=_I,
                     first_dealer=_SEAT,
                     deals={"type": "array", "items": _DEAL},
-                    boards=_I,
+                    boards={
+                        **_I,
+                        "minimum": 1,
+                        "description": "law sets scored board by board only (default 4); "
+                        "refused where the law set plays rubbers or Chicago",
+                    },
                     strict=_B,
                 ),
                 _GAME,
