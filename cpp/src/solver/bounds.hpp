@@ -53,7 +53,7 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 
 /// Tricks the leader's side can take by cashing top winners while keeping control, a sound lower
 /// bound (DDS's QuickTricks and bridge-solver's FastTricks count partner's winners reached through
-/// an entry the same way; this is our own, more conservative, formulation). Two plans:
+/// an entry the same way; this is our own, more conservative, formulation). Five plans:
 ///  1. the leader cashes its own winners suit after suit, keeping the lead throughout;
 ///  2. the leader cashes its winners in the suits it tops (set A), then leads a small card of a
 ///     suit partner tops (the entry) and partner cashes its winners in the suits it tops (set B).
@@ -89,6 +89,42 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// the shorter hand held exactly two, after two rounds only the longer hand holds s and cashes
 /// the rest: max(a, b) tricks. (With three or more in the shorter hand, its last card could
 /// overtake and strand the long cards, so only the two rounds count then.)
+/// Partner's spare cards (no trump, plans 2 and 4): partner plays one card to each trick of A and
+/// must keep only the cards it cashes later, its counted winners of B (and e, and the finesse's
+/// third card). In a suit of A it follows with cards of that suit, none of them counted; void,
+/// it discards any uncounted card, a small one of a suit of B included (the run counted there
+/// does not need it, and long cards counted there are counted cards). So the leader cashes
+/// min(A's tricks, partner's uncounted cards) rounds of A, choosing which, and needs no
+/// condition; in a trump contract the conditions above stay (a forced ruff is possible).
+/// Plan 4 (no trump only; DDS's QuickTricks reaches partner the same way): plan 2 with the entry
+/// in a suit s the leader tops. Let e be partner's highest card of s; if it beats every card of
+/// s the opponents hold, partner holds more cards of s than the leader cashes rounds of it in A,
+/// and the leader holds a card of s below e, then: the leader cashes A (its top cards of s
+/// among them), partner following with its lower cards of s and otherwise from its cards
+/// outside B other than e (it needs as many as A has tricks); the leader's cards of s below e
+/// are not in its run, so it still holds one and leads it; e wins, as only the leader's cards
+/// of s beat it; partner cashes B while the leader follows or discards. mine_total + 1 +
+/// pd_total tricks, where B may be empty. e's rank matters only against the cards above it.
+/// Plan 5, transport (no trump only; DDS's QuickTricks adds several split suits and partner's
+/// winners the same way): every plan-3 suit is a self-contained pair of rounds, won first by the
+/// shorter hand's honour and then by the longer hand's, that can be started from either hand
+/// (from the shorter: it leads its honour, the longer plays low, then it leads low to the
+/// longer's honour; from the longer: it leads low to the shorter's honour, which leads back);
+/// the remaining honour stays the highest card out of the suit in between, whatever is played
+/// elsewhere. So a split suit is also a crossing: the leader cashes A less the split suits (A'),
+/// then starts a split suit; partner is on lead after its first round (partner shorter) or its
+/// second (partner longer), cashes B less the split suits (B') and, if it was the shorter hand,
+/// leads the second round back, the longer hand then cashing its long cards if the suit counts
+/// them; then the other split suits, each from whichever hand is on lead. Instead of a split
+/// suit the crossing may be plan 2's entry, the finesse (+1) or plan 4's entry (+1). Total
+/// v = A' + B' + the split suits' tricks + the crossing's own. Discards: every counted trick
+/// takes one card from each of the two hands; the cards the line needs a hand to play (its
+/// winners, its cards of the split suits, the entry card, the card led back) are held until
+/// then, since a suit of A' is led only by the leader and one of B' only by partner, so a hand
+/// follows in the other's suits with cards the line does not need, and discards only when void.
+/// With r cards in each hand, a hand playing v cards of which n are needed has r - n others for
+/// its v - n other plays: enough when v <= r. If v > r the leader cashes v - r fewer rounds of
+/// A' when A' has them (the line is otherwise unchanged), else plan 5 counts nothing.
 /// rel receives the cards whose ranks the count depends on (the top winners counted); everything
 /// else the count uses (lengths, who holds trumps) is fixed by the shape.
 /// `shape` holds the current suit lengths (at a trick boundary, the frame's shape).
@@ -116,6 +152,8 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   unsigned split_suits = 0;                  // plan 3's suits, with per suit:
   std::array<int, 4> split_tricks{};         // its tricks,
   std::array<std::uint64_t, 4> split_rel{};  // the two top cards
+  unsigned entry_suits = 0;                  // plan 4's entry suits, with per suit
+  std::array<std::uint64_t, 4> entry_rel{};  // the cards of s from the top down to e
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
     if (!suit_all) continue;
@@ -135,6 +173,14 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
         split_suits |= 1u << s;
         split_tricks[si] = o <= 2 && std::min(my_len, pd_len) == 2 ? std::max(my_len, pd_len) : 2;
         split_rel[si] = top | second;
+      }
+    }
+    if (!has_trump && mine && pd_len > 0) {
+      // A plan-4 entry: partner's highest card of s beats the opponents' cards of s.
+      const std::uint64_t e = ibit(top_card(suit_all & ~me));
+      if ((pd & e) && (me & suit_all & (e - 1))) {
+        entry_suits |= 1u << s;
+        entry_rel[static_cast<std::size_t>(s)] = suit_all & ~(e - 1);  // s's cards from e up
       }
     }
     const std::uint64_t run = top_run(suit_all, mine ? me : pd);
@@ -211,7 +257,60 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     rel = split_rel[si] | (mine_rel & ~suit_bits(s));
   }
   const int finesse_trick = finesse ? 1 : 0;
-  if (plan2 && mine_total + pd_total + finesse_trick > best) {
+  // Spare cards (no trump): partner needs to keep only the cards it cashes, so the leader cashes
+  // as many of A's rounds as partner holds other cards (see "Partner's spare cards" above).
+  const int pd_spare = popcount(pd) - pd_total;
+  // Plan 4 (see above): partner keeps e and follows to s below it during A.
+  for (unsigned m = entry_suits; m; m &= m - 1) {
+    const auto si = static_cast<std::size_t>(std::countr_zero(m));
+    const int s = static_cast<int>(si);
+    if (shape_len(shape, pseat, s) <= my_tricks[si]) continue;
+    const int v = std::min(mine_total, pd_spare - 1) + 1 + pd_total;
+    if (v <= best) continue;
+    best = v;
+    rel = mine_rel | pd_rel | entry_rel[si];
+  }
+  if (!has_trump && entry && pd_total > 0) {
+    const int v = std::min(mine_total, pd_spare - finesse_trick) + pd_total + finesse_trick;
+    if (v > best) {
+      best = v;
+      rel = mine_rel | pd_rel | finesse;
+    }
+  }
+  // Plan 5, transport (no trump; see above).
+  if (!has_trump && split_suits) {
+    int split_all = 0;  // the split suits' tricks
+    int runs_mine = 0;  // split suits whose top card is the leader's (a one-card run of A)
+    std::uint64_t srel = 0;
+    for (unsigned m = split_suits; m; m &= m - 1) {
+      const auto si = static_cast<std::size_t>(std::countr_zero(m));
+      split_all += split_tricks[si];
+      if (me & ibit(top_card(split_rel[si]))) ++runs_mine;
+      srel |= split_rel[si];
+    }
+    const int a_rest = mine_total - runs_mine;  // A less the split suits
+    const int b_rest = pd_total - (popcount(static_cast<std::uint64_t>(split_suits)) - runs_mine);
+    int bonus = 0;  // the crossing's own trick: a split suit crosses for nothing
+    std::uint64_t cross_rel = 0;
+    if (finesse && bonus < 1) {
+      bonus = 1;
+      cross_rel = finesse;
+    }
+    for (unsigned m = entry_suits & ~split_suits; m && bonus < 1; m &= m - 1) {
+      const auto si = static_cast<std::size_t>(std::countr_zero(m));
+      if (shape_len(shape, pseat, static_cast<int>(si)) <= my_tricks[si]) continue;
+      bonus = 1;
+      cross_rel = entry_rel[si];
+    }
+    int v = a_rest + split_all + bonus + b_rest;
+    const int r = popcount(me);
+    if (v > r) v = a_rest >= v - r ? r : 0;  // the leader cashes fewer of A's rounds
+    if (v > best) {
+      best = v;
+      rel = mine_rel | pd_rel | srel | cross_rel;
+    }
+  }
+  if (has_trump && plan2 && mine_total + pd_total + finesse_trick > best) {
     best = mine_total + pd_total + finesse_trick;
     rel = mine_rel | pd_rel | finesse;
   }

@@ -278,21 +278,25 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
   if (on<Ablate>(&SearchTechniques::quick_tricks)) {
     std::uint64_t qrel = 0;
-    const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, strain_, qrel);
+    // With no trump left the tricks follow no trump's rules, and no trump's plans (split
+    // honours, entries in suits the leader tops) apply; the shape, which every stored pattern
+    // fixes, says no trump is left.
+    const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
+    const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, bstrain, qrel);
     if (quick >= lneed) {
       rel = qrel;
       value = to_ns(quick);
       return Bound::kQuick;
     }
     // One trick is all the side on lead needs: a guarded trump of its own may give it.
-    if (lneed == 1 && strain_ < kNumSuits && on<Ablate>(&SearchTechniques::guarded_trump) &&
+    if (lneed == 1 && bstrain < kNumSuits && on<Ablate>(&SearchTechniques::guarded_trump) &&
         guarded_trump(hands_.data(), f.all & suit_bits(strain_), f.shape, leader & 1, leader,
                       strain_, qrel)) {
       rel = qrel;
       value = to_ns(1);
       return Bound::kQuick;
     }
-    const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, strain_,
+    const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, bstrain,
                                              on<Ablate>(&SearchTechniques::guarded_trump), qrel);
     if (most < lneed) {
       rel = qrel;
@@ -564,7 +568,9 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
-    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], strain_, qrel);
+    // As at the lead: with no trump left (in the frame's cards), no trump's rules.
+    const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
+    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel);
     if (q > 0) {
       const int r = popcount(hand);
       if ((seat & 1) == 0 ? q >= need : r - q < need) {
