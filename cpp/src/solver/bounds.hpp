@@ -64,9 +64,9 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// opponent's holding in another it could later ruff: a trump-holding opponent who showed out
 /// would have made that suit's cap zero. Plan 2 adds: A and B are disjoint (a suit's top card is
 /// the leader's or partner's), so the leader still holds its entry card after cashing A; partner
-/// plays one card to each trick of A, and if it holds at least that many cards outside B it never
-/// has to part with a card it cashes later (it follows where it must, discards from outside B
-/// otherwise); the entry trick is the first round of partner's winners in that suit; once partner
+/// plays one card to each trick of A, and if it holds at least that many cards it does not cash
+/// later it never has to part with one it does (it follows where it must, with cards of A's
+/// suits, and discards an uncounted card otherwise: "Partner's spare cards" below); the entry trick is the first round of partner's winners in that suit; once partner
 /// is on lead, the leader only follows or discards. In a trump contract neither hand may be forced
 /// to ruff the other's winner, which would pass the lead and strand the rest: see "Forced ruffs"
 /// in the code. The finesse (no trump only; DDS's QuickTricks counts it too): if in a suit of B
@@ -136,14 +136,20 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   const int lseat = (leader + 1) & 3;
   const int rseat = (leader + 3) & 3;
   const bool has_trump = strain < kNumSuits;
-  const bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
-  const bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
+  bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
+  bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
+  if (lho_trumps || rho_trumps) {
+    // Drawing trumps (DDS's QuickTricks does the same): if the leader's top trumps outnumber
+    // each opponent's trumps, the plans cash them first (plan 1's trump rounds come first, and
+    // in plan 2 they are in A), after which no opponent holds a trump: no side suit is capped.
+    // The trump run is among the counted cards (rel), and the lengths are the shape's.
+    const int most = std::max(shape_len(shape, lseat, strain), shape_len(shape, rseat, strain));
+    if (popcount(top_run(all & suit_bits(strain), me)) >= most) lho_trumps = rho_trumps = false;
+  }
   int mine_total = 0;             // plan 1 / set A: the leader's tricks
   int mine_side = 0;              // ... of which in side suits (not trumps)
   int pd_total = 0;               // set B: partner's tricks
   int pd_side = 0;                // ... of which in side suits
-  int pd_outside = popcount(pd);  // partner's cards outside B
-  bool trumps_in_b = false;       // partner tops the trump suit
   bool entry = false;
   std::uint64_t finesse = 0;  // the three top cards of a finesse suit of B (none: 0)
   std::uint64_t mine_rel = 0;
@@ -208,8 +214,6 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     } else {
       pd_total += tricks;
       if (s != strain) pd_side += tricks;
-      if (s == strain) trumps_in_b = true;
-      pd_outside -= pd_len;
       pd_rel |= ranked;
       if (my_len) entry = true;
       // The finesse (see above): one more trick, and that suit is the entry.
@@ -239,12 +243,16 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   rel = mine_rel;
   // Plan 2, the same for partner during A (its plain cards outside B) and for the leader during
   // B (its plain cards left after A and the entry, if it still holds trumps then).
-  bool plan2 = entry && pd_total > 0 && mine_total <= pd_outside;
-  if (plan2 && has_trump) {
-    const int pd_plain_outside = pd_outside - (trumps_in_b ? 0 : pd_trumps);
+  // Partner's spare cards as in no trump (see above), with forced ruffs: partner needs as many
+  // uncounted cards as A has rounds, and, holding a trump, as many uncounted plain cards as A
+  // has side-suit rounds (to follow or discard with, never having to ruff); A has no trump
+  // rounds when partner's trumps are counted (then partner tops the trumps, not the leader).
+  bool plan2 = false;
+  if (has_trump && entry && pd_total > 0) {
     const int my_trumps_after = popcount(me & tmask) - (mine_total - mine_side);
     const int my_plain_after = popcount(me & ~tmask) - mine_side - 1;
-    plan2 = (pd_outside == pd_plain_outside || mine_side <= pd_plain_outside) &&
+    plan2 = mine_total <= popcount(pd) - pd_total &&
+            (pd_trumps == 0 || mine_side <= pd_plain - pd_side) &&
             (my_trumps_after <= 0 || pd_side <= my_plain_after);
   }
   // Plan 3, split honours (see above): the candidate suits were found in the loop.
@@ -507,6 +515,27 @@ inline bool guarded_trump(const std::uint64_t* hands, std::uint64_t tall, std::u
   }
   rel = above | ibit(t);
   return true;
+}
+
+/// A ruff for one trick (DDS's QuickTricks counts it when one trick is all the side on lead
+/// needs): in a trump contract the leader holds a side suit s in which partner is void, partner
+/// holds a trump, and each opponent holds a card of s or no trump. The leader leads s; its
+/// left-hand opponent follows (or, trumpless, discards); partner ruffs; the right-hand opponent
+/// follows or discards. Partner's trump is the only one in the trick and wins it. Depends on
+/// lengths alone (the shape), so a cut-off it causes fixes no card's rank.
+inline bool ruff_trick(std::uint64_t shape, int leader, int strain) noexcept {
+  const int pseat = (leader + 2) & 3;
+  const int lseat = (leader + 1) & 3;
+  const int rseat = (leader + 3) & 3;
+  if (shape_len(shape, pseat, strain) == 0) return false;
+  const bool lho_trumps = shape_len(shape, lseat, strain) > 0;
+  const bool rho_trumps = shape_len(shape, rseat, strain) > 0;
+  for (int s = 0; s < kNumSuits; ++s) {
+    if (s == strain || !shape_len(shape, leader, s) || shape_len(shape, pseat, s)) continue;
+    if ((!lho_trumps || shape_len(shape, lseat, s)) && (!rho_trumps || shape_len(shape, rseat, s)))
+      return true;
+  }
+  return false;
 }
 
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:

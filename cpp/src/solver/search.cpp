@@ -288,13 +288,21 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
       value = to_ns(quick);
       return Bound::kQuick;
     }
-    // One trick is all the side on lead needs: a guarded trump of its own may give it.
-    if (lneed == 1 && bstrain < kNumSuits && on<Ablate>(&SearchTechniques::guarded_trump) &&
-        guarded_trump(hands_.data(), f.all & suit_bits(strain_), f.shape, leader & 1, leader,
-                      strain_, qrel)) {
-      rel = qrel;
-      value = to_ns(1);
-      return Bound::kQuick;
+    // One trick is all the side on lead needs: a guarded trump of its own may give it, or a
+    // ruff in partner's hand.
+    if (lneed == 1 && bstrain < kNumSuits) {
+      if (on<Ablate>(&SearchTechniques::guarded_trump) &&
+          guarded_trump(hands_.data(), f.all & suit_bits(strain_), f.shape, leader & 1, leader,
+                        strain_, qrel)) {
+        rel = qrel;
+        value = to_ns(1);
+        return Bound::kQuick;
+      }
+      if (ruff_trick(f.shape, leader, strain_)) {
+        rel = 0;
+        value = to_ns(1);
+        return Bound::kQuick;
+      }
     }
     const int most = r - sure_tricks_against(hands_.data(), f.all, f.shape, leader, bstrain,
                                              on<Ablate>(&SearchTechniques::guarded_trump), qrel);
