@@ -248,8 +248,8 @@ def replay_log(
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
             deals=_deals(evs),
-            # Logs of rubber and Chicago games written before 2026-12-03 carry "boards": 4,
-            # which such a game never used; a board count is passed only where it counts.
+            # Every log carries "boards" (4 under rubber and Chicago law sets, which set their
+            # own length and refuse a count): it is passed on only where boards are scored.
             boards=settings["boards"] if law.rubber is None and law.chicago is None else None,
             strict=settings["strict"],
         )
