@@ -99,6 +99,33 @@ def test_a_rubber_log_s_board_count_is_not_used() -> None:
     assert again.log[1:] == g.log[1:]
 
 
+@pytest.mark.parametrize(("kind", "verb"), [("call", "called"), ("play", "played")])
+def test_a_log_s_action_out_of_turn_is_named_by_its_kind(kind: str, verb: str) -> None:
+    g = Game("contract", seed=1)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    g.act(RandomPlayer(0)(g))  # the opening lead
+    obj = json.loads(g.to_json())
+    number = next(i for i, e in enumerate(obj["events"]) if e["kind"] == kind)
+    right = obj["events"][number]["seat"]
+    obj["events"][number]["seat"] = "S" if right != "S" else "N"
+    with pytest.raises(GameError, match=f"event {number}: .* {verb} out of turn"):
+        Game.from_json(json.dumps(obj))
+
+
+def test_every_public_member_of_a_game_runs_under_its_lock() -> None:
+    # Thread safety by construction: each public method and property is wrapped (the wrapper
+    # keeps the original as __wrapped__); private ones are called under a held lock.
+    import inspect
+
+    for name in dir(Game):
+        attr = inspect.getattr_static(Game, name)
+        fn = attr.fget if isinstance(attr, property) else attr
+        if not inspect.isfunction(fn):
+            continue
+        assert hasattr(fn, "__wrapped__") == (not name.startswith("_")), name
+
+
 def test_law_set_of_a_wrong_type_is_a_type_error() -> None:
     with pytest.raises(TypeError, match="law_set"):
         Game(3)  # type: ignore[arg-type]
