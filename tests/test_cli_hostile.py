@@ -1,0 +1,74 @@
+"""The command line's usage errors with hostile values: one short line, exit status 2.
+
+argparse quoted the caller's value whole ("argument --count: invalid int value: '<a
+megabyte>'") after its usage block; each error here is now one line, cut short, naming the
+option, whatever the length of the value.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.cli import main
+
+_MEGABYTE = "1" * 1_000_000
+_TEXT = "x" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        # an int option, a float option
+        (("deal", "--count", _TEXT), "--count"),
+        (("deal", "-n", _MEGABYTE + "x"), "--count"),
+        (("deal", "--count", "9" * 5000 + "x"), "--count"),
+        (("serve", "--timeout", _TEXT), "--timeout"),
+        # a choice option, and the subcommand itself (a choice of argparse's)
+        (("deal", "--format", _TEXT), "--format"),
+        (("solve", "N:...", "--format", _TEXT), "--format"),
+        ((_TEXT,), "invalid choice"),
+        # an unknown option or argument, one of many
+        (("deal", "--" + _TEXT), "unrecognized arguments"),
+        (("deal", *[_TEXT] * 5), "unrecognized arguments"),
+        (("demo", "--seed", "1", _TEXT), "unrecognized arguments"),
+        # argparse's raw quotes: an explicit argument to a flag, and an ambiguous prefix
+        (("deal", "--ascii=" + _TEXT), "--ascii"),
+        (("serve", "--max=" + _TEXT), "ambiguous option"),
+        (("serve", "--max=" + "\n" * 1000), "ambiguous option"),
+    ],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "",
+)
+def test_a_huge_value_is_one_short_usage_line(
+    argv: tuple[str, ...], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err
+    assert err.endswith("\n")
+    assert err.count("\n") == 1, err[:300]
+    assert len(err) < 300, err[:300]
+    assert err.startswith("redouble")
+    assert named in err
+
+
+def test_a_usage_error_still_names_the_value_and_the_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["deal", "--count", "1" * 100 + "x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("redouble deal: error: argument -n/--count: invalid int value: '1111")
+    assert "..." in err
+    assert "see redouble deal --help" in err
+    assert main(["deal", "--format", "svg"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --format: invalid choice: 'svg' (choose from 'diagram', 'pbn'" in err
+
+
+def test_short_usage_errors_keep_their_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "--contract", "1H"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "the following arguments are required: --declarer, --tricks" in err
+    assert main(["deal", "--bogus", "--count", "2"]) == 2
+    assert "unrecognized arguments: '--bogus'" in capsys.readouterr().err
