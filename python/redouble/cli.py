@@ -647,7 +647,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-tries", type=int, help="boards dealt per constrained request")
     serve.add_argument("--solver-bytes", type=int, help="table of each solve thread (64 MiB)")
     serve.add_argument("--pool-bytes", type=int, help="tables of the batch pool (256 MiB)")
-    serve.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    serve.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=["critical", "error", "warning", "info", "debug", "trace"],
+        default="info",
+        help="uvicorn's log level (default info)",
+    )
     serve.set_defaults(func=_cmd_serve)
     return p
 
