@@ -7,6 +7,8 @@ option, whatever the length of the value.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from redouble.cli import main
@@ -72,3 +74,20 @@ def test_short_usage_errors_keep_their_words(capsys: pytest.CaptureFixture[str])
     assert "the following arguments are required: --declarer, --tricks" in err
     assert main(["deal", "--bogus", "--count", "2"]) == 2
     assert "unrecognized arguments: '--bogus'" in capsys.readouterr().err
+
+
+def test_an_output_path_too_long_to_open_is_one_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The readers cut a path they cannot open; an OSError of the writer quoted it whole.
+    from redouble import deal
+    from redouble.formats import BoardRecord, write
+
+    src = tmp_path / "in.pbn"
+    write([BoardRecord(board=1, deal=deal(9, 1))], src)
+    for out in (tmp_path / ("x" * 100_000 + ".pbn"), tmp_path / "missing" / "out.pbn"):
+        assert main(["convert", str(src), str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert len(err) < 300, err[:300]
+        assert err.startswith("redouble: error: '")

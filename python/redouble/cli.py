@@ -682,7 +682,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         if isinstance(e, BrokenPipeError):  # output piped into e.g. `head`, which stopped
             sys.stdout = None
             return 0
-        print(f"redouble: error: {e}", file=sys.stderr)
+        if e.filename is not None and e.strerror:
+            # str(e) quotes the path whole: an output path of any length, cut as the readers
+            # cut the paths they cannot open.
+            print(f"redouble: error: {shown(e.filename, 200)}: {e.strerror}", file=sys.stderr)
+        else:
+            print(f"redouble: error: {e}", file=sys.stderr)
         return 1
 
 
