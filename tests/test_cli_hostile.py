@@ -91,3 +91,25 @@ def test_an_output_path_too_long_to_open_is_one_short_line(
         assert err.count("\n") == 1
         assert len(err) < 300, err[:300]
         assert err.startswith("redouble: error: '")
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (("play", "--deal", "N:" + _TEXT), "--deal"),
+        (("score", "--law", "auction_1912", "--contract", "1H", "--declarer", "N",
+          "--tricks", "7", "--deal", "N:" + "A" * 1_000_000), "--deal"),
+        (("solve", "N:" + _TEXT), "deal 'N:xxx"),
+        (("par", "N:...", "N:" + _TEXT), "deal 'N:...'"),
+    ],
+)  # fmt: skip
+def test_a_bad_deal_names_its_option_in_one_short_line(
+    argv: tuple[str, ...], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The deal parser's message says only "the deal string": which option, or which of
+    # several deals, is named here.
+    assert main(list(argv)) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert len(err) < 300, err[:300]
+    assert f"redouble: error: {named}" in err

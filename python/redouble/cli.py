@@ -257,11 +257,20 @@ def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bo
     out.write(formats.writes(records, fmt))
 
 
+def _deal_option(text: str, name: str) -> Deal:
+    """`text` as a PBN deal; an error names `name` (an option, or the deal itself among
+    several), since the parser's own message says only "the deal string"."""
+    try:
+        return Deal.from_pbn(text)
+    except RedoubleError as e:
+        raise type(e)(f"{name}: {e}") from None
+
+
 def _read_deals(args: argparse.Namespace) -> list[tuple[str, Deal]]:
     deals: list[tuple[str, Deal]] = []
     for item in args.deals:
         if re.match(r"^\s*[NESWnesw]:", item):
-            deals.append((item, Deal.from_pbn(item)))
+            deals.append((item, _deal_option(item, f"deal {shown(item)}")))
             continue
         from . import formats
 
@@ -348,7 +357,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         )
     options: dict[str, Any] = {}
     if args.deal:
-        options["deal"] = Deal.from_pbn(args.deal)
+        options["deal"] = _deal_option(args.deal, "--deal")
     if args.honours:
         honours = {}
         for part in args.honours.split(","):
