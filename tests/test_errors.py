@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 import redouble
@@ -12,6 +13,8 @@ import redouble.auction
 import redouble.display
 import redouble.errors
 import redouble.formats
+import redouble.formats.lin
+import redouble.formats.pbn
 import redouble.game
 import redouble.scoring
 import redouble.solver
@@ -291,7 +294,109 @@ HOSTILE_CALLS: dict[str, tuple[Callable[[], object], type[Exception], str]] = {
         redouble.errors.AnalysisError,
         "",
     ),
+    # a megabyte where numpy's reason for refusing it quoted 200 characters of it
+    "dd_tables deals text": (
+        lambda: redouble.solver.dd_tables([_HUGE_TEXT]),  # type: ignore[list-item]
+        InvalidDealError,
+        "deals[0]",
+    ),
+    "dd_tables deals row": (
+        lambda: redouble.solver.dd_tables([_DEAL, [1, 2, 3, _HUGE_TEXT]]),  # type: ignore[list-item]
+        InvalidDealError,
+        "deals[1]",
+    ),
+    "analysis.features deals": (
+        lambda: redouble.analysis.features([_HUGE_TEXT]),  # type: ignore[list-item]
+        InvalidDealError,
+        "deals[0]",
+    ),
+    # a two-dimensional array, whose repr spans lines
+    "imps difference array": (
+        lambda: redouble.scoring.imps(np.zeros((3, 3))),  # type: ignore[arg-type]
+        redouble.errors.ScoringInputError,
+        "difference",
+    ),
 }
+
+# Text and ints that reach the compiled core (its deal, PBN and LIN parsers, Position): its
+# messages quote a character, a card or a number, never the caller's text, and the Python
+# layer quotes what it adds with shown(). These held before; they guard the core's messages.
+_LINE = "x" * 60_000  # under the readers' line limits, so that the parsers see the value
+HOSTILE_CALLS.update(
+    {
+        "Deal.from_pbn text": (
+            lambda: Deal.from_pbn("N:" + _HUGE_TEXT),
+            FormatError,
+            "deal string",
+        ),
+        "Deal.from_pbn cards": (
+            lambda: Deal.from_pbn("N:" + "A" * 1_000_000),
+            InvalidDealError,
+            "deal string",
+        ),
+        "Deal.from_pbn non-ASCII": (
+            lambda: Deal.from_pbn("N:" + "\u0405" * 1_000_000),
+            FormatError,
+            "deal string",
+        ),
+        "Deal hand mask": (lambda: Deal([_HUGE_INT, 0, 0, 0]), InvalidDealError, "hand"),
+        "CardSet.from_pbn_hand": (
+            lambda: redouble.CardSet.from_pbn_hand(_HUGE_TEXT),
+            FormatError,
+            "hand",
+        ),
+        "Position.play text": (
+            lambda: Position(_DEAL, Strain.NOTRUMP, Seat.NORTH).play(_HUGE_TEXT),
+            FormatError,
+            "card",
+        ),
+        "Position.play int": (
+            lambda: Position(_DEAL, Strain.NOTRUMP, Seat.NORTH).play(_HUGE_INT),
+            InvalidDealError,
+            "card",
+        ),
+        "Position leader": (
+            lambda: Position(_DEAL, Strain.NOTRUMP, _HUGE_INT),
+            InvalidDealError,
+            "leader",
+        ),
+        "formats.reads PBN deal": (
+            lambda: redouble.formats.reads(f'[Deal "N:{_LINE}"]\n', "pbn"),
+            FormatError,
+            "PBN deal",
+        ),
+        "formats.reads PBN whole line": (
+            lambda: redouble.formats.reads(f'[Deal "N:{_HUGE_TEXT}"]\n', "pbn"),
+            FormatError,
+            "line longer",
+        ),
+        "formats.pbn.loads_deals": (
+            lambda: redouble.formats.pbn.loads_deals(f'[Deal "N:{_LINE}"]\n'),
+            FormatError,
+            "deal string",
+        ),
+        "formats.reads LIN key": (
+            lambda: redouble.formats.reads(_LINE + "|v|", "lin"),
+            FormatError,
+            "LIN key",
+        ),
+        "formats.reads LIN hand": (
+            lambda: redouble.formats.reads("md|1" + _LINE + "|", "lin"),
+            FormatError,
+            "LIN hand",
+        ),
+        "formats.reads LIN call": (
+            lambda: redouble.formats.reads("md|1SAKQJHAKQDAKQCAKQ,,,|mb|" + _LINE + "|", "lin"),
+            FormatError,
+            "call",
+        ),
+        "formats.lin.loads_deals": (
+            lambda: redouble.formats.lin.loads_deals("md|1" + _LINE + "|"),
+            FormatError,
+            "LIN hand",
+        ),
+    }
+)
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_CALLS))
@@ -303,6 +408,7 @@ def test_a_hostile_argument_is_our_error_short_and_named(name: str) -> None:
         call()
     message = str(e.value)
     assert len(message) < 300, message[:300]
+    assert "\n" not in message, message[:300]
     assert named in message
 
 
@@ -317,3 +423,6 @@ def test_shown_quotes_any_value_short() -> None:
     # an int too long to write inside a container: repr() itself raises
     assert shown([1, _HUGE_INT]) == "a list holding an int too long to write"
     assert shown({"NS": _HUGE_INT}) == "a dict holding an int too long to write"
+    # a repr over several lines (a 2-D array) is written on one
+    assert shown(np.zeros((2, 2), dtype=np.uint8)) == "array([[0, 0], [0, 0]], dtype=uint8)"
+    assert shown(["a\nb"]) == "['a\\nb']"  # a str's own line break stays escaped

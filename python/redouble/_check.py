@@ -10,6 +10,7 @@ scalars are accepted wherever an int is.
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from .cards import Seat
 
 __all__ = ["as_bool", "as_index", "as_int", "as_iterable", "as_seat", "as_str", "shown"]
+
+
+_LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
 
 
 def shown(value: object, limit: int = 40, *, as_hex: bool = False) -> str:
@@ -40,7 +44,13 @@ def shown(value: object, limit: int = 40, *, as_hex: bool = False) -> str:
         text = repr(value)
     except ValueError:  # an int too long to write inside a container (a list, a dict)
         return f"a {type(value).__name__} holding an int too long to write"
-    return text if len(text) <= limit else text[:limit] + "..."
+    # A multi-line repr (a numpy array of two dimensions) on one line: a message is one line.
+    # A str's repr escapes its own line breaks, so only the repr's layout is joined, in a
+    # bounded head of it (the pattern is slow on a long run of spaces).
+    head = _LINE_BREAK.sub(" ", text[: 4 * limit])
+    if len(head) <= limit and len(text) <= 4 * limit:
+        return head
+    return head[:limit] + "..."
 
 
 def as_bool(value: object, name: str) -> bool:

@@ -14,7 +14,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import numpy as np
 
@@ -257,11 +257,20 @@ def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bo
     out.write(formats.writes(records, fmt))
 
 
+def _deal_option(text: str, name: str) -> Deal:
+    """`text` as a PBN deal; an error names `name` (an option, or the deal itself among
+    several), since the parser's own message says only "the deal string"."""
+    try:
+        return Deal.from_pbn(text)
+    except RedoubleError as e:
+        raise type(e)(f"{name}: {e}") from None
+
+
 def _read_deals(args: argparse.Namespace) -> list[tuple[str, Deal]]:
     deals: list[tuple[str, Deal]] = []
     for item in args.deals:
         if re.match(r"^\s*[NESWnesw]:", item):
-            deals.append((item, Deal.from_pbn(item)))
+            deals.append((item, _deal_option(item, f"deal {shown(item)}")))
             continue
         from . import formats
 
@@ -348,7 +357,7 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         )
     options: dict[str, Any] = {}
     if args.deal:
-        options["deal"] = Deal.from_pbn(args.deal)
+        options["deal"] = _deal_option(args.deal, "--deal")
     if args.honours:
         honours = {}
         for part in args.honours.split(","):
@@ -484,9 +493,50 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
 _JSON_HELP = "text (default) or json (the redouble/1 schema, see redouble.serialize)"
 
+# The longest usage error printed, before the " (see ... --help)" hint: argparse quotes some
+# values raw (an ambiguous "--max=<text>"), and the cut below is the last guard on those.
+_MAX_USAGE_ERROR = 200
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors of one short line, as the rest of the command line prints.
+
+    argparse quotes the caller's value whole ("invalid int value: '<a megabyte>'") and prints
+    its usage block before the message; here each value is cut short with :func:`shown`, and
+    the message is one line naming the option, then a pointer to ``--help``. Subcommands'
+    parsers are made of this class too (add_subparsers uses the parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the one-line message to standard error and exit with status 2."""
+        line = " ".join(message.splitlines())
+        if len(line) > _MAX_USAGE_ERROR:
+            line = line[:_MAX_USAGE_ERROR] + "..."
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
+
+    # argparse's two hooks that quote a value with %r: a conversion (type=int, type=float)
+    # and a choice. Overriding them keeps the option's name ("argument --count: ...") that
+    # ArgumentError prefixes, which a converter raising its own error could not know.
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError:
+            kind = getattr(action.type, "__name__", repr(action.type))
+            raise argparse.ArgumentError(
+                action, f"invalid {kind} value: {shown(arg_string)}"
+            ) from None
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError:
+            choices = ", ".join(map(repr, action.choices or ()))
+            raise argparse.ArgumentError(
+                action, f"invalid choice: {shown(value)} (choose from {choices})"
+            ) from None
+
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="redouble", description="Play, score and solve bridge under its historical laws."
     )
     p.add_argument("--version", action="version", version=f"redouble {__version__}")
@@ -606,7 +656,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-tries", type=int, help="boards dealt per constrained request")
     serve.add_argument("--solver-bytes", type=int, help="table of each solve thread (64 MiB)")
     serve.add_argument("--pool-bytes", type=int, help="tables of the batch pool (256 MiB)")
-    serve.add_argument("--log-level", default="info", help="uvicorn's log level (default info)")
+    serve.add_argument(
+        "--log-level",
+        type=str.lower,
+        choices=["critical", "error", "warning", "info", "debug", "trace"],
+        default="info",
+        help="uvicorn's log level (default info)",
+    )
     serve.set_defaults(func=_cmd_serve)
     return p
 
@@ -618,7 +674,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     """
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        # parse_args would list the arguments it did not take whole; a few, cut short, do.
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+            parser.error(f"unrecognized arguments: {' '.join(shown(a) for a in unknown[:3])}{more}")
     except SystemExit as e:  # argparse: --help/--version exit 0, usage errors exit 2
         return int(e.code or 0)
     stream = out if out is not None else sys.stdout
@@ -631,7 +691,12 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         if isinstance(e, BrokenPipeError):  # output piped into e.g. `head`, which stopped
             sys.stdout = None
             return 0
-        print(f"redouble: error: {e}", file=sys.stderr)
+        if e.filename is not None and e.strerror:
+            # str(e) quotes the path whole: an output path of any length, cut as the readers
+            # cut the paths they cannot open.
+            print(f"redouble: error: {shown(e.filename, 200)}: {e.strerror}", file=sys.stderr)
+        else:
+            print(f"redouble: error: {e}", file=sys.stderr)
         return 1
 
 

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from . import laws
 from .cards import Card, CardSet, Seat, Side
-from .deal import Deal
+from .cli import _deal_option
 from .display import _SUITS_DOWN, can_write_symbols, colour_text
 from .errors import RedoubleError
 from .laws import citations
@@ -353,7 +353,7 @@ class _Session:
                 raise RedoubleError("--boards does not apply with --deal: one deal is one board")
         by_boards = law.rubber is None and law.chicago is None
         if args.deal:
-            options["deals"] = [Deal.from_pbn(args.deal)]
+            options["deals"] = [_deal_option(args.deal, "--deal")]
             if by_boards:
                 options["boards"] = 1
         else:

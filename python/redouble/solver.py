@@ -134,6 +134,15 @@ def _batch(deals: Any) -> npt.NDArray[np.uint64]:
         try:
             arr = np.asarray(rows, dtype=np.uint64) if rows else np.zeros((0, 4), np.uint64)
         except (OverflowError, TypeError, ValueError) as e:
+            # numpy's reason may quote the value (int() quotes 200 characters of a str): the
+            # first row numpy refuses is named and quoted cut short instead.
+            for i, row in enumerate(rows):
+                try:
+                    np.asarray(row, dtype=np.uint64)
+                except (OverflowError, TypeError, ValueError):
+                    raise InvalidDealError(
+                        f"deals[{i}] must be a Deal or four card masks, got {shown(row)}"
+                    ) from None
             raise InvalidDealError(f"deals must be rows of four card masks: {e}") from None
     if arr.ndim != 2 or arr.shape[1] != 4:
         raise InvalidDealError(f"deals must have shape (N, 4), got {arr.shape}")

@@ -54,6 +54,16 @@ class ServeConfig:
     pool_bytes: int = 256 << 20
 
     def __post_init__(self) -> None:
+        if not isinstance(self.host, str):
+            raise TypeError(f"host must be a str, not {type(self.host).__name__}")
+        try:
+            # What the socket layer does to a name before it looks it up: a label over 63
+            # characters (or a name over 253) failed there as a bare UnicodeError.
+            self.host.encode("idna")
+        except UnicodeError:
+            raise RedoubleError(
+                f"host must be an address or a host name, got {shown(self.host)}"
+            ) from None
         for name in ("port", "workers", "threads", "max_body", "max_batch", "max_sessions"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
