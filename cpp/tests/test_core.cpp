@@ -356,10 +356,11 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
           const int quick = d::quick_tricks(ih.data(), all, shape, leader, strain, rel);
           check(quick <= want, "quick tricks " + std::to_string(quick) + " > value " +
                                    std::to_string(want) + ": " + where);
-          const int against = d::sure_tricks_against(ih.data(), all, shape, leader, strain, true, rel);
+          const int against =
+              d::sure_tricks_against(ih.data(), all, shape, leader, strain, true, rel);
           check(against <= cards - want, "sure tricks against " + std::to_string(against) +
-                                             " > the other side's " +
-                                             std::to_string(cards - want) + ": " + where);
+                                             " > the other side's " + std::to_string(cards - want) +
+                                             ": " + where);
           if (strain < redouble::kNumSuits) {
             if (d::ruff_trick(shape, leader, strain))
               check(want >= 1, "a ruff in partner's hand, but no trick: " + where);
@@ -368,8 +369,8 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
                                     strain, rel))
                 continue;
               const int side_value = (leader & 1) == side ? want : cards - want;
-              check(side_value >= 1, "guarded trump, side " + std::to_string(side) +
-                                         " takes no trick: " + where);
+              check(side_value >= 1,
+                    "guarded trump, side " + std::to_string(side) + " takes no trick: " + where);
             }
           } else {
             for (const bool dds_form : {true, false}) {

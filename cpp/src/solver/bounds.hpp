@@ -66,21 +66,21 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// the leader's or partner's), so the leader still holds its entry card after cashing A; partner
 /// plays one card to each trick of A, and if it holds at least that many cards it does not cash
 /// later it never has to part with one it does (it follows where it must, with cards of A's
-/// suits, and discards an uncounted card otherwise: "Partner's spare cards" below); the entry trick is the first round of partner's winners in that suit; once partner
-/// is on lead, the leader only follows or discards. In a trump contract neither hand may be forced
-/// to ruff the other's winner, which would pass the lead and strand the rest: see "Forced ruffs"
-/// in the code. The finesse (no trump only; DDS's QuickTricks counts it too): if in a suit of B
-/// partner holds the highest and third-highest cards out and the leader's left-hand opponent the
-/// second, and the leader holds a card of it, that suit is the entry: the leader leads it, the
-/// left-hand opponent plays before partner, and partner wins with the third card if that player
-/// keeps the second, else with the top one; either way partner has won the trick and holds the
-/// highest card still out in the suit, so the suit yields two tricks where the run counted one
-/// (every other card out in it is below partner's third card).
-/// Plan 3 (no trump only; DDS's QuickTricks counts the same split honours): a suit s whose two
-/// highest cards out are split between the leader and partner, each holding at least two cards
-/// of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as many as
-/// partner has cards outside s to follow or discard with (so partner keeps all of s). Then two
-/// rounds of s: the hand with the shorter holding wins the first with its honour, the longer
+/// suits, and discards an uncounted card otherwise: "Partner's spare cards" below); the entry trick
+/// is the first round of partner's winners in that suit; once partner is on lead, the leader only
+/// follows or discards. In a trump contract neither hand may be forced to ruff the other's winner,
+/// which would pass the lead and strand the rest: see "Forced ruffs" in the code. The finesse (no
+/// trump only; DDS's QuickTricks counts it too): if in a suit of B partner holds the highest and
+/// third-highest cards out and the leader's left-hand opponent the second, and the leader holds a
+/// card of it, that suit is the entry: the leader leads it, the left-hand opponent plays before
+/// partner, and partner wins with the third card if that player keeps the second, else with the top
+/// one; either way partner has won the trick and holds the highest card still out in the suit, so
+/// the suit yields two tricks where the run counted one (every other card out in it is below
+/// partner's third card). Plan 3 (no trump only; DDS's QuickTricks counts the same split honours):
+/// a suit s whose two highest cards out are split between the leader and partner, each holding at
+/// least two cards of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as
+/// many as partner has cards outside s to follow or discard with (so partner keeps all of s). Then
+/// two rounds of s: the hand with the shorter holding wins the first with its honour, the longer
 /// one the second. If the leader is the shorter hand it leads its honour and partner plays its
 /// lowest card (b >= 2 leaves one below the honour), then leads low to partner's honour; if it
 /// is the longer, it leads low to partner's honour, and partner, holding another card, leads
@@ -146,10 +146,10 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const int most = std::max(shape_len(shape, lseat, strain), shape_len(shape, rseat, strain));
     if (popcount(top_run(all & suit_bits(strain), me)) >= most) lho_trumps = rho_trumps = false;
   }
-  int mine_total = 0;             // plan 1 / set A: the leader's tricks
-  int mine_side = 0;              // ... of which in side suits (not trumps)
-  int pd_total = 0;               // set B: partner's tricks
-  int pd_side = 0;                // ... of which in side suits
+  int mine_total = 0;  // plan 1 / set A: the leader's tricks
+  int mine_side = 0;   // ... of which in side suits (not trumps)
+  int pd_total = 0;    // set B: partner's tricks
+  int pd_side = 0;     // ... of which in side suits
   bool entry = false;
   std::uint64_t finesse = 0;  // the three top cards of a finesse suit of B (none: 0)
   std::uint64_t mine_rel = 0;
