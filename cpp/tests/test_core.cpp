@@ -329,9 +329,9 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
         const int c = pick[k];
         order = (k == 0 || pick[k - 1] / 13 != c / 13) ? 0 : order + 1;
         const int ns = 2 * static_cast<int>(rng.below(2));
-        if (mode == 1 && order < 3) {
-          dealer.give(ns, c);
-        } else if (mode == 2 && order < 2) {
+        // mode 1: a suit's top three cards to one side; mode 2: the top two, and the third
+        // to an opponent (a split-honour suit).
+        if ((mode == 1 && order < 3) || (mode == 2 && order < 2)) {
           dealer.give(ns, c);
         } else if (mode == 2 && order == 2) {
           dealer.give(1 + ns, c);

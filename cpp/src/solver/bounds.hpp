@@ -300,7 +300,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     const int b_rest = pd_total - (popcount(static_cast<std::uint64_t>(split_suits)) - runs_mine);
     int bonus = 0;  // the crossing's own trick: a split suit crosses for nothing
     std::uint64_t cross_rel = 0;
-    if (finesse && bonus < 1) {
+    if (finesse) {
       bonus = 1;
       cross_rel = finesse;
     }
