@@ -362,7 +362,7 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
                                              " > the other side's " + std::to_string(cards - want) +
                                              ": " + where);
           if (strain < redouble::kNumSuits) {
-            if (d::ruff_trick(shape, leader, strain))
+            if (d::ruff_trick(ih.data(), all & d::suit_bits(strain), shape, leader, strain, rel))
               check(want >= 1, "a ruff in partner's hand, but no trick: " + where);
             for (int side = 0; side < 2; ++side) {
               if (!d::guarded_trump(ih.data(), all & d::suit_bits(strain), shape, side, leader,

@@ -76,7 +76,10 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// partner, and partner wins with the third card if that player keeps the second, else with the top
 /// one; either way partner has won the trick and holds the highest card still out in the suit, so
 /// the suit yields two tricks where the run counted one (every other card out in it is below
-/// partner's third card). Plan 3 (no trump only; DDS's QuickTricks counts the same split honours):
+/// partner's third card). If the leader and both opponents hold at most two cards of the suit,
+/// they are void after those two rounds, and partner's other cards of it win as well: partner's
+/// whole length (b) where the run counted one (DDS's trump-contract finesse adds the same long
+/// cards). Plan 3 (no trump only; DDS's QuickTricks counts the same split honours):
 /// a suit s whose two highest cards out are split between the leader and partner, each holding at
 /// least two cards of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as
 /// many as partner has cards outside s to follow or discard with (so partner keeps all of s). Then
@@ -152,6 +155,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   int pd_side = 0;     // ... of which in side suits
   bool entry = false;
   std::uint64_t finesse = 0;  // the three top cards of a finesse suit of B (none: 0)
+  int finesse_trick = 0;      // the tricks it adds to the suit's run of one
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
   std::array<int, 4> my_tricks{};            // plan 1's tricks per suit
@@ -220,8 +224,10 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
       if (!has_trump && !finesse && tricks == 1 && my_len > 0) {
         const std::uint64_t second = ibit(top_card(suit_all & ~top));
         const std::uint64_t rest = suit_all & ~top & ~second;
-        if (rest && (hands[lseat] & second) && (pd & ibit(top_card(rest))))
+        if (rest && (hands[lseat] & second) && (pd & ibit(top_card(rest)))) {
           finesse = top | second | ibit(top_card(rest));
+          finesse_trick = std::max({my_len, lho_len, rho_len}) <= 2 ? pd_len - 1 : 1;
+        }
       }
     }
   }
@@ -264,7 +270,6 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     best = outside + split_tricks[si];
     rel = split_rel[si] | (mine_rel & ~suit_bits(s));
   }
-  const int finesse_trick = finesse ? 1 : 0;
   // Spare cards (no trump): partner needs to keep only the cards it cashes, so the leader cashes
   // as many of A's rounds as partner holds other cards (see "Partner's spare cards" above).
   const int pd_spare = popcount(pd) - pd_total;
@@ -301,7 +306,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     int bonus = 0;  // the crossing's own trick: a split suit crosses for nothing
     std::uint64_t cross_rel = 0;
     if (finesse) {
-      bonus = 1;
+      bonus = 1;  // the finesse's two rounds only (its long cards are not needed here)
       cross_rel = finesse;
     }
     for (unsigned m = entry_suits & ~split_suits; m && bonus < 1; m &= m - 1) {
@@ -338,6 +343,22 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
     if (length > best) {
       best = length;
       rel = 0;
+    }
+    // A ruff in the short trump hand (DDS's QuickTricks credits it too): the opponents hold no
+    // trump, partner holds one and is void in a side suit the leader holds (it adds to the
+    // length count above when the leader holds at least as many trumps as partner). The leader
+    // leads that suit and partner ruffs: no one can overruff, so the trick is ours, and the leader
+    // played no trump to it. Each of the leader's a trumps then goes to a trick of its own, which
+    // is ours too (only our side has trumps): a + 1 tricks, by lengths alone.
+    const int my_trumps = shape_len(shape, leader, strain);
+    if (shape_len(shape, lseat, strain) == 0 && shape_len(shape, rseat, strain) == 0 &&
+        pd_trumps > 0 && my_trumps + 1 > best) {
+      for (int s = 0; s < kNumSuits; ++s) {
+        if (s == strain || !shape_len(shape, leader, s) || shape_len(shape, pseat, s)) continue;
+        best = my_trumps + 1;
+        rel = 0;
+        break;
+      }
     }
   }
   return best;
@@ -518,24 +539,38 @@ inline bool guarded_trump(const std::uint64_t* hands, std::uint64_t tall, std::u
 }
 
 /// A ruff for one trick (DDS's QuickTricks counts it when one trick is all the side on lead
-/// needs): in a trump contract the leader holds a side suit s in which partner is void, partner
-/// holds a trump, and each opponent holds a card of s or no trump. The leader leads s; its
-/// left-hand opponent follows (or, trumpless, discards); partner ruffs; the right-hand opponent
-/// follows or discards. Partner's trump is the only one in the trick and wins it. Depends on
-/// lengths alone (the shape), so a cut-off it causes fixes no card's rank.
-inline bool ruff_trick(std::uint64_t shape, int leader, int strain) noexcept {
+/// needs): in a trump contract the leader holds a side suit s in which partner is void, and
+/// partner holds a trump. The leader leads s; its left-hand opponent follows or plays a trump
+/// (ruffs) or discards; partner ruffs; the right-hand opponent follows, ruffs or discards.
+/// Partner's trick if no opponent can ruff above it: each opponent either follows s (and so plays
+/// no trump) or holds no trump, or partner's highest trump beats every trump that opponent holds
+/// (the left-hand opponent's ruff is then overruffed, and the right-hand opponent, playing after
+/// partner, cannot beat it). The first case depends on lengths alone (`rel` = 0); the second on
+/// the trumps from the top down to partner's highest (`rel`), which must all be ours.
+inline bool ruff_trick(const std::uint64_t* hands, std::uint64_t tall, std::uint64_t shape,
+                       int leader, int strain, std::uint64_t& rel) noexcept {
   const int pseat = (leader + 2) & 3;
   const int lseat = (leader + 1) & 3;
   const int rseat = (leader + 3) & 3;
   if (shape_len(shape, pseat, strain) == 0) return false;
   const bool lho_trumps = shape_len(shape, lseat, strain) > 0;
   const bool rho_trumps = shape_len(shape, rseat, strain) > 0;
+  bool any = false;  // a suit the leader holds and partner is void in
   for (int s = 0; s < kNumSuits; ++s) {
     if (s == strain || !shape_len(shape, leader, s) || shape_len(shape, pseat, s)) continue;
-    if ((!lho_trumps || shape_len(shape, lseat, s)) && (!rho_trumps || shape_len(shape, rseat, s)))
+    if ((!lho_trumps || shape_len(shape, lseat, s)) &&
+        (!rho_trumps || shape_len(shape, rseat, s))) {
+      rel = 0;
       return true;
+    }
+    any = true;
   }
-  return false;
+  if (!any) return false;
+  // Partner's highest trump beats every opponent's trump when no opponent's trump lies above it.
+  const std::uint64_t above = tall & ~(ibit(top_card(hands[pseat] & tall)) - 1);
+  if (above & (hands[lseat] | hands[rseat])) return false;
+  rel = above;  // the trumps from partner's highest up
+  return true;
 }
 
 /// Tricks the side NOT on lead is sure to take whatever happens. Sound arguments only:

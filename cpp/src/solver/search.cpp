@@ -298,8 +298,8 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
         value = to_ns(1);
         return Bound::kQuick;
       }
-      if (ruff_trick(f.shape, leader, strain_)) {
-        rel = 0;
+      if (ruff_trick(hands_.data(), f.all & suit_bits(strain_), f.shape, leader, strain_, qrel)) {
+        rel = qrel;
         value = to_ns(1);
         return Bound::kQuick;
       }
