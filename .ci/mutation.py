@@ -67,7 +67,8 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "game": (
         ["game/"],
         ["tests/test_game.py", "tests/test_irregularities.py", "tests/test_law_mutants.py",
-         "tests/test_rubber.py", "tests/test_independent_scorers.py", "tests/test_play_rulings.py"],
+         "tests/test_rubber.py", "tests/test_independent_scorers.py", "tests/test_play_rulings.py",
+         "tests/test_game_reliability.py"],
     ),
     "formats": (
         ["formats/pbn.py", "formats/lin.py", "formats/json_format.py", "formats/records.py"],
