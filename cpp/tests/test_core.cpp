@@ -456,7 +456,8 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
 /// Quick tricks' split honours (bounds.hpp, plan 3) and finesse (plan 2) against the memo oracle:
 /// random no-trump endings of 4 to 7 cards a hand in which, suit by suit, the two highest cards
 /// are dealt one to North and one to South, or (every other ending) the highest and third to one
-/// of them and the second to East or West, every leader,
+/// of them and the second to East or West (or the two highest and the fourth, the third to East
+/// or West: a finesse under a run of two), every leader,
 /// solved with all techniques and with quick tricks off; first, the case the plan must not count
 /// (a shorter hand of three cards whose last one overtakes the long cards, which a first version
 /// counted: 240 random full deals caught it, this random sample alone did not).
@@ -495,6 +496,28 @@ int test_split_honours(int per_size, std::uint64_t seed) {
       ++checked;
     }
   }
+  {
+    // The finesse under a run of two: South leads its spade towards North's AKJ2 with the
+    // queen on South's left (West, Q54) and East's T9 short: North wins the first round with
+    // the jack or, if West plays the queen, the king, and cashes the rest: all four. Quick
+    // tricks must count them (the run's two, the finesse's third, the long card), which a
+    // finesse limited to a run of one does not.
+    namespace d = redouble::detail;
+    const redouble::Hands hands = redouble::parse_pbn_deal("N:AKJ2... T9.KQ.. 3.876.. Q54.A..");
+    std::array<std::uint64_t, 4> h = hands;
+    const int want = MemoOracle(redouble::kNoTrump).value(h, 2);
+    check(want == 4, "the finesse under a run of two is worth four tricks to North-South");
+    std::array<std::uint64_t, 4> ih{};
+    for (std::size_t seat = 0; seat < 4; ++seat) ih[seat] = d::to_internal(hands[seat]);
+    std::uint64_t rel = 0;
+    const int quick = d::quick_tricks(ih.data(), ih[0] | ih[1] | ih[2] | ih[3],
+                                      d::shape_of(ih.data()), 2, redouble::kNoTrump, rel);
+    check(quick == 4,
+          "quick tricks count the finesse under a run of two: " + std::to_string(quick) + " of 4");
+    check(on.solve(redouble::Position(hands, redouble::kNoTrump, 2)) == want,
+          "the finesse under a run of two");
+    ++checked;
+  }
   for (int cards = 4; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
       // The cards in play: 4 * cards of a shuffled pack (public ids, suit * 13 + rank).
@@ -508,8 +531,11 @@ int test_split_honours(int per_size, std::uint64_t seed) {
       };
       std::vector<int> rest;
       // Odd endings are finesse layouts: a suit's highest and third-highest cards to one of North
-      // and South, its second to East or West (quick tricks' finesse when the other one leads).
+      // and South, its second to East or West (quick tricks' finesse when the other one leads);
+      // every other one of those has a run of two above the opponent's card instead (the two
+      // highest and the fourth to one hand, the third to East or West).
       const bool finesse = i % 2 == 1;
+      const int run = finesse && i % 4 == 3 ? 2 : 1;
       int north_first = 0;  // drawn per suit: which of North and South gets its highest card
       int east_second = 0;  // ... and, in a finesse layout, which of East and West the second
       int order = 0;        // the card's place in its suit, from the top
@@ -524,9 +550,9 @@ int test_split_honours(int per_size, std::uint64_t seed) {
         if (!finesse && order < 2) {
           // The two highest cards, one to North (0), one to South (2).
           seat = ((order == 0) == (north_first == 1)) ? 0 : 2;
-        } else if (finesse && order < 3) {
+        } else if (finesse && order < run + 2) {
           const int side = north_first == 1 ? 0 : 2;
-          seat = order == 1 ? (east_second == 1 ? 1 : 3) : side;
+          seat = order == run ? (east_second == 1 ? 1 : 3) : side;
         }
         if (seat >= 0 && n[static_cast<std::size_t>(seat)] < cards) {
           give(seat, c);

@@ -70,15 +70,21 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// is the first round of partner's winners in that suit; once partner is on lead, the leader only
 /// follows or discards. In a trump contract neither hand may be forced to ruff the other's winner,
 /// which would pass the lead and strand the rest: see "Forced ruffs" in the code. The finesse (no
-/// trump only; DDS's QuickTricks counts it too): if in a suit of B partner holds the highest and
-/// third-highest cards out and the leader's left-hand opponent the second, and the leader holds a
-/// card of it, that suit is the entry: the leader leads it, the left-hand opponent plays before
-/// partner, and partner wins with the third card if that player keeps the second, else with the top
-/// one; either way partner has won the trick and holds the highest card still out in the suit, so
-/// the suit yields two tricks where the run counted one (every other card out in it is below
-/// partner's third card). If the leader and both opponents hold at most two cards of the suit,
-/// they are void after those two rounds, and partner's other cards of it win as well: partner's
-/// whole length (b) where the run counted one (DDS's trump-contract finesse adds the same long
+/// trump only; DDS's QuickTricks counts it too): if in a suit of B partner holds the t >= 1
+/// highest cards out (its run, counted t tricks, not extended by long cards), the leader's
+/// left-hand opponent the next one (the (t+1)-th) and partner the one after it (the (t+2)-th),
+/// and the leader holds a card of the suit, that suit is the entry: the leader leads it, the
+/// left-hand opponent plays before partner, and partner wins with the (t+2)-th card if that player
+/// keeps the (t+1)-th, else with its top card; either way partner has won the trick and still
+/// holds t cards that are the highest out in the suit (its run, or the run less the card played
+/// and the (t+2)-th card, which the fallen (t+1)-th promoted), so the suit yields t + 1 tricks
+/// where the run counted t (every other card out in it, the leader's included, is below the
+/// (t+2)-th, and the right-hand opponent plays after partner without a card that beats it). If the
+/// leader and both opponents hold at most t + 1 cards of the suit, they are void after those t + 1
+/// rounds, and partner's other cards of it win as well: partner's whole length (b) where the run
+/// counted t (DDS's trump-contract finesse adds the same long cards). Partner keeps, beside its
+/// run, the (t+2)-th card (or, with the long cards, every card of the suit): the tricks the
+/// finesse adds are that many more cards partner may not discard during A.
 /// cards). Plan 3 (no trump only; DDS's QuickTricks counts the same split honours):
 /// a suit s whose two highest cards out are split between the leader and partner, each holding at
 /// least two cards of s (lengths a and b). The leader first cashes its plan-1 winners outside s, as
@@ -155,7 +161,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   int pd_side = 0;     // ... of which in side suits
   bool entry = false;
   std::uint64_t finesse = 0;  // the three top cards of a finesse suit of B (none: 0)
-  int finesse_trick = 0;      // the tricks it adds to the suit's run of one
+  int finesse_trick = 0;      // the tricks it adds to the suit's run
   std::uint64_t mine_rel = 0;
   std::uint64_t pd_rel = 0;
   std::array<int, 4> my_tricks{};            // plan 1's tricks per suit
@@ -221,12 +227,13 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
       pd_rel |= ranked;
       if (my_len) entry = true;
       // The finesse (see above): one more trick, and that suit is the entry.
-      if (!has_trump && !finesse && tricks == 1 && my_len > 0) {
-        const std::uint64_t second = ibit(top_card(suit_all & ~top));
-        const std::uint64_t rest = suit_all & ~top & ~second;
+      if (!has_trump && !finesse && tricks == run_len && my_len > 0) {
+        const std::uint64_t second = ibit(top_card(suit_all & ~run));
+        const std::uint64_t rest = suit_all & ~run & ~second;
         if (rest && (hands[lseat] & second) && (pd & ibit(top_card(rest)))) {
-          finesse = top | second | ibit(top_card(rest));
-          finesse_trick = std::max({my_len, lho_len, rho_len}) <= 2 ? pd_len - 1 : 1;
+          finesse = run | second | ibit(top_card(rest));
+          finesse_trick =
+              std::max({my_len, lho_len, rho_len}) <= run_len + 1 ? pd_len - run_len : 1;
         }
       }
     }
