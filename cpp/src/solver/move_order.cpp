@@ -243,11 +243,15 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     }
     const std::uint64_t sb = suit_bits(s);
     const std::uint64_t mine_s = me & sb;
-    if (m.card == bottom_card(mine_s)) {
+    if (m.card == bottom_card(mine_s) && m.card != top_card(ctx.all & sb)) {
       // Discard the lowest card of a long suit that partner is short in: our length counts
       // for the discard, partner's against it (nodes per table -3.7% on seeds 1, 7, 11 and
       // -5.1%, -2.5% on held-out seeds 3 and 5; single NT solves -4.1% and +1.8% on two sets
       // of 100 boards). A penalty for suits where our side holds the master cost 4% more.
+      // A singleton master is no small card: discarding it throws a trick away, and ranking
+      // it with the long suits' small cards (its length term is often the same) had it tried
+      // first (seed 2024's worst single solve, 2026-12-06). As "any other discard": singles
+      // -0.6..-3.0% nodes (seeds 1, 7, 11; held out 3, 5, 77, 13), tables -0.1..-1.5%.
       m.score = kWeights.discard_from_length +
                 kWeights.discard_length * (popcount(mine_s) - popcount(pd & sb));
     } else {
