@@ -205,8 +205,17 @@ def test_historical_par_errors() -> None:
     deals, tables = _sample(1, seed=3)
     with pytest.raises(AnalysisError, match="deal"):
         par(tables[0], "auction_1912", dealer="N")
-    with pytest.raises(AnalysisError, match="dealer"):
+    # The law set is named as a reader finds the code, not by its id.
+    with pytest.raises(
+        AnalysisError, match=r"^dealer is required for par under Bridge \(Elwell, 1906\)$"
+    ):
         par(deals[0], "bridge_1906")
+    with pytest.raises(
+        AnalysisError, match=r"^dealer is required for par under Auction Bridge \(1912\)$"
+    ):
+        par(deals[0], "auction_1912")
+    with pytest.raises(AnalysisError, match=r"^par under Auction Bridge \(1912\) counts honours"):
+        par(tables[0], "auction_1912", dealer="N")
     with pytest.raises(AnalysisError, match="law"):
         par(tables[0], "whist", dealer="N")
     with pytest.raises(AnalysisError, match="deals"):

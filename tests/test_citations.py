@@ -22,10 +22,12 @@ import redouble
 from redouble import laws
 from redouble.cli import main
 from redouble.game import Game
-from redouble.irregularities import code_for
+from redouble.irregularities import Irregularity, code_for
 from redouble.laws import citations
+from redouble.laws.bridge_variants import compulsory_declaration
 from redouble.laws.citations import LawRef
 from redouble.laws.summaries import SUMMARIES
+from redouble.scoring import Chicago, Rubber, score_hand
 
 A, B6, B7 = "auction_1912", "bridge_1906", "bridge_1907"
 
@@ -318,3 +320,73 @@ def test_play_prompt_has_help_and_rules_for_one_law() -> None:
     assert "Auction Bridge (1912), Case 2: " + SUMMARIES[A]["Case 2"] in out
     assert "Not a law here: law '99': no such law" in out
     assert "Stopped." in out
+
+
+# -- law sets in messages and headings: named as a reader finds the code ------------------------
+
+
+def _message(call: Any) -> str:
+    with pytest.raises(redouble.RedoubleError) as info:
+        call()
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (
+            lambda: laws.get("bridge_1906").bid_value(1, "H"),
+            "Bridge (Elwell, 1906) has no bidding",
+        ),
+        (
+            lambda: laws.get("auction_1912").declaration("Z"),
+            "Auction Bridge (1912) has no declaration 'Z'",
+        ),
+        (
+            lambda: laws.get("auction_1912").with_flags(bridge_both_revoke_cap=30),
+            "changes nothing in Auction Bridge (1912):",
+        ),
+        (
+            lambda: compulsory_declaration(laws.get("bridge_1906"), 0),
+            "Bridge (Elwell, 1906) has no compulsory declaration for dummy",
+        ),
+        (
+            lambda: score_hand("bridge_1907", "2H", "N", {"NS": 8, "EW": 5}),
+            "Bridge (Elwell, 1907) has no levels",
+        ),
+        (
+            lambda: Chicago("auction_1912"),
+            "Auction Bridge (1912) has no Chicago rules",
+        ),
+        (
+            lambda: code_for("contract").rule(Irregularity.DEALT_OUT_OF_TURN),
+            "Laws of Duplicate Bridge 2017 has no law on dealt_out_of_turn",
+        ),
+        (
+            lambda: Rubber("bridge_progressive"),
+            "Progressive Bridge (Elwell, 1906) is not played in games and rubbers",
+        ),
+    ],
+)
+def test_messages_name_the_law_set_as_a_reader_finds_it_not_by_its_id(
+    call: Any, expected: str
+) -> None:
+    text = _message(call)
+    assert expected in text
+    assert not re.search(r"\b(AUCTION_WCNY_1912|BRIDGE_[A-Z0-9_]+|CONTRACT(_[A-Z]+)?)\b", text), (
+        text
+    )
+
+
+@pytest.mark.parametrize(
+    ("law_set", "heading"),
+    [
+        ("auction_1912", "Rubber under Auction Bridge (1912)"),
+        ("bridge_1906", "Rubber under Bridge (Elwell, 1906)"),
+        ("contract_rubber", "Rubber under Laws of Contract Bridge (rubber bridge)"),
+        ("contract_chicago", "Chicago under Laws of Contract Bridge (Chicago)"),
+    ],
+)
+def test_score_sheet_headings_name_the_code(law_set: str, heading: str) -> None:
+    ledger = Chicago(law_set) if "chicago" in law_set else Rubber(law_set)
+    assert ledger.score_sheet().splitlines()[0] == heading

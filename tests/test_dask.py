@@ -331,5 +331,5 @@ def test_pars_under_an_older_code_use_the_deals(local: dict[str, Any]) -> None:
     got = rd.pars(tables, "bridge_1906", dealer="S", deals=deals).compute(scheduler="sync")
     want = par_scores(pars(local["tables"][:6], "bridge_1906", dealer=2, deals=local["deals"][:6]))
     assert np.array_equal(got, want)
-    with pytest.raises(RedoubleError, match="needs deals"):
+    with pytest.raises(RedoubleError, match=r"^par under Bridge \(Elwell, 1906\) needs deals"):
         rd.pars(tables, "bridge_1906", dealer="S")

@@ -450,3 +450,58 @@ def test_flags_that_act_together_are_accepted_together() -> None:
     agreed = laws.get("bridge_1906", spade_convention_agreed=True)
     assert agreed.with_flags(spade_convention_unplayed_score=4) == both
     assert laws.get("contract", spade_convention_agreed=False) == laws.get("contract")
+
+
+# -- short titles: the code as a reader finds it named ------------------------------------------
+
+
+@pytest.mark.parametrize("name", laws.available())
+def test_every_law_set_has_a_short_title_that_its_citations_agree_with(name: str) -> None:
+    from redouble.laws import citations
+
+    law = laws.get(name)
+    title = law.short_title
+    assert title
+    assert law.name not in title
+    # The title's words name the code (or the chapter of its book) as the citations do.
+    head = title.partition(" (")[0]
+    assert any(head in text for _, text in law.citations()), (name, title)
+    codes = citations.codes_for(law)
+    if codes:  # a historical code: the citation's own name, or a chapter of its book
+        main = citations.CODES[codes[0]].short
+        assert title == main or (
+            title.endswith(" (" + main.partition(" (")[2]) and head in citations.SUMMARIES[codes[0]]
+        ), (name, title)
+
+
+def test_short_titles_are_distinct_and_name_the_examples() -> None:
+    titles = {n: laws.get(n).short_title for n in laws.available()}
+    assert len(set(titles.values())) == len(titles)
+    assert titles["AUCTION_WCNY_1912"] == "Auction Bridge (1912)"
+    assert titles["BRIDGE_ELWELL_1906"] == "Bridge (Elwell, 1906)"
+    assert titles["BRIDGE_ELWELL_1907"] == "Bridge (Elwell, 1907)"
+    assert titles["BRIDGE_DUPLICATE"] == "Duplicate Bridge (Elwell, 1906)"
+    assert titles["CONTRACT"] == "Laws of Duplicate Bridge 2017"
+
+
+def test_short_title_is_derived_so_json_pickles_and_equality_are_unchanged() -> None:
+    import pickle
+
+    law = laws.get("auction_1912")
+    assert "short_title" not in law.to_json()
+    assert (
+        laws.LawSet.from_json(law.to_json()) is law or laws.LawSet.from_json(law.to_json()) == law
+    )
+    assert pickle.loads(pickle.dumps(law)).short_title == "Auction Bridge (1912)"
+    assert "short_title" not in {f.name for f in dataclasses.fields(law)}
+    # Flags do not change the code's name.
+    assert law.with_flags(slam_requires_contract=True).short_title == "Auction Bridge (1912)"
+
+
+def test_a_law_set_built_by_hand_is_called_by_its_title_or_its_name() -> None:
+    law = laws.get("auction_1912")
+    mine = dataclasses.replace(law, name="MY_AUCTION", title="My club's auction")
+    assert mine.short_title == "My club's auction"
+    assert dataclasses.replace(mine, title="").short_title == "MY_AUCTION"
+    with pytest.raises(laws.LawSetError, match=r"^My club's auction has no declaration 'X'"):
+        mine.declaration("X")

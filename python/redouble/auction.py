@@ -104,7 +104,7 @@ class Call:
         except ValueError:
             known = ", ".join(d.symbol for d in law.declarations)
             raise IllegalCallError(
-                f"{law.name} has no declaration {shown(read.name)} (known: {known})"
+                f"{law.short_title} has no declaration {shown(read.name)} (known: {known})"
             ) from None
         return Call(CallKind.BID, read.level, symbol)
 
@@ -369,11 +369,11 @@ def _declaration_index(law: LawSet, symbol: str) -> int:
 
 def _bid_id(law: LawSet, c: Call) -> int:
     if not c.is_bid or c.level is None or c.declaration is None:
-        raise IllegalCallError(f"{c} is not a bid of {law.name}")
+        raise IllegalCallError(f"{c} is not a bid of {law.short_title}")
     max_level = law.play.max_level or 7
     if not 1 <= c.level <= max_level:
         raise IllegalCallError(
-            f"level {shown(c.level)} is impossible: {law.name} allows 1 to {max_level}"
+            f"level {shown(c.level)} is impossible: {law.short_title} allows 1 to {max_level}"
         )
     n = len(law.declarations)
     return int(_core.FIRST_BID) + (c.level - 1) * n + _declaration_index(law, c.declaration)
@@ -381,7 +381,7 @@ def _bid_id(law: LawSet, c: Call) -> int:
 
 def _rules(law: LawSet) -> Any:
     if law.bid_order is BidOrder.NONE:
-        raise IllegalCallError(f"{law.name} has no bidding: the trump is made, not bid")
+        raise IllegalCallError(f"{law.short_title} has no bidding: the trump is made, not bid")
     return _core.make_auction_rules(
         [d.trick_value for d in law.declarations],
         law.bid_order is BidOrder.VALUE_THEN_LEVEL,
@@ -680,7 +680,7 @@ class Auction:
         Raises:
             IllegalCallError: always; nothing changes.
         """
-        raise IllegalCallError(f"{self._law.name} has no make of the trump to let stand")
+        raise IllegalCallError(f"{self._law.short_title} has no make of the trump to let stand")
 
     def double_by(self, seat: Seat | int) -> Call:
         """An auction has no doubling conversation whose order a double could break (see
@@ -689,7 +689,7 @@ class Auction:
         Raises:
             IllegalCallError: always; nothing changes.
         """
-        raise IllegalCallError(f"{self._law.name} has no doubling conversation out of order")
+        raise IllegalCallError(f"{self._law.short_title} has no doubling conversation out of order")
 
     def copy(self) -> Auction:
         """An independent copy (its penalty bars included)."""
@@ -836,7 +836,7 @@ class BridgeDeclaration:
             IllegalCallError: always; nothing changes.
         """
         raise IllegalCallError(
-            f"{self._law.name} bars no player from the declaring: no bar can be imposed"
+            f"{self._law.short_title} bars no player from the declaring: no bar can be imposed"
         )
 
     def is_legal(self, call: Call | str) -> bool:
@@ -913,7 +913,7 @@ class BridgeDeclaration:
         if c in self.legal_calls():
             return None
         if c.is_bid and c.level is not None:
-            return f"{c}: {self._law.name} has no levels; name the trump only [{self._law.sources.get('bid_order', '')}]"
+            return f"{c}: {self._law.short_title} has no levels; name the trump only [{self._law.sources.get('bid_order', '')}]"
         if self._declaration is None and c.kind is CallKind.PASS:
             return f"{c}: the dealer's partner must make the trump when it is passed to him [{self._law.play.cite('dealer_may_pass_make_to_partner')}]"
         if c.kind is CallKind.DOUBLE:
@@ -978,7 +978,7 @@ class BridgeDeclaration:
         c = Call.parse(declaration, self._law)
         if not c.is_bid or c.level is not None or c.declaration is None:
             raise IllegalCallError(
-                f"declaration {shown(declaration)} is not a make of {self._law.name}"
+                f"declaration {shown(declaration)} is not a make of {self._law.short_title}"
             )
         who = Seat.of(seat)
         self._calls.append((who, c))

@@ -354,7 +354,9 @@ def pars(
             args += [extra, "i"]
     if historical is not None:
         if deals is None:
-            raise AnalysisError(f"par under {law} needs deals= (honours come from the cards)")
+            raise AnalysisError(
+                f"par under {historical.short_title} needs deals= (honours come from the cards)"
+            )
         cards = _as_dask(deals, "deals", 2, (4,), "u")
         if cards.shape[0] != n:
             raise AnalysisError(f"deals has {cards.shape[0]} rows, tables {n}")

@@ -42,6 +42,7 @@ from redouble.laws import (
 )
 from redouble.laws import contract as _contract_laws
 from redouble.laws import get as _get_law_set
+from redouble.laws.citations import law_set_title as _law_set_title
 
 if TYPE_CHECKING:
     from redouble.deal import Deal
@@ -234,20 +235,24 @@ class ContractSpec:
             raise ScoringInputError(str(err)) from None
         if law.play.max_level is None:
             if level is not None:
-                raise ScoringInputError(f"{law.name} has no levels: give the declaration only")
+                raise ScoringInputError(
+                    f"{law.short_title} has no levels: give the declaration only"
+                )
         else:
             if level is None:
-                raise ScoringInputError(f"{law.name} needs a level from 1 to {law.play.max_level}")
+                raise ScoringInputError(
+                    f"{law.short_title} needs a level from 1 to {law.play.max_level}"
+                )
             _integer(level, "level")
             if not 1 <= level <= law.play.max_level:
                 raise ScoringInputError(
-                    f"level {shown(level)} is out of range: {law.name} allows 1 to {law.play.max_level}"
+                    f"level {shown(level)} is out of range: {law.short_title} allows 1 to {law.play.max_level}"
                 )
         _integer(doublings, "doublings")
         limit = law.doubling.max_doublings
         if doublings < 0 or (limit is not None and doublings > limit):
             raise ScoringInputError(
-                f"{shown(doublings)} doublings: {law.name} allows 0 to "
+                f"{shown(doublings)} doublings: {law.short_title} allows 0 to "
                 f"{'any number' if limit is None else limit}"
             )
         return cls(level, decl, doublings)
@@ -519,9 +524,11 @@ def _score_majority(hand: _Hand) -> None:
     """Bridge: the side with more than six tricks scores them; revokes transfer tricks."""
     rule = hand.law.revoke
     if not isinstance(rule, TrickTransferRevoke):
-        raise ScoringInputError(f"{hand.law.name}: majority scoring needs trick-transfer revokes")
+        raise ScoringInputError(
+            f"{hand.law.short_title}: majority scoring needs trick-transfer revokes"
+        )
     if hand.revoke_election is not None or hand.revoke_tricks is not None:
-        raise ScoringInputError(f"{hand.law.name}: a revoke always costs three tricks here")
+        raise ScoringInputError(f"{hand.law.short_title}: a revoke always costs three tricks here")
     gain = [
         min(rule.tricks_per_revoke * hand.revokes[s.opponents], rule.max_total_tricks) for s in Side
     ]
@@ -551,9 +558,9 @@ def _score_declarer_if_made(hand: _Hand) -> None:
     """Auction 1912: the declarer scores all tricks over six if he makes his declaration."""
     rule = hand.law.revoke
     if not isinstance(rule, PointsRevoke):
-        raise ScoringInputError(f"{hand.law.name}: declarer scoring needs points revokes")
+        raise ScoringInputError(f"{hand.law.short_title}: declarer scoring needs points revokes")
     if hand.revoke_tricks is not None:
-        raise ScoringInputError(f"{hand.law.name}: use revoke_election, not revoke_tricks")
+        raise ScoringInputError(f"{hand.law.short_title}: use revoke_election, not revoke_tricks")
     decl, defs = hand.side, hand.side.opponents
     level = hand.contract.level or 0
     need = 6 + level
@@ -648,9 +655,9 @@ def _score_contracted(hand: _Hand) -> None:
     rule = hand.law.revoke
     premiums = hand.law.premiums
     if not isinstance(rule, Law64Revoke) or premiums is None:
-        raise ScoringInputError(f"{hand.law.name}: contract scoring needs Law 77 premiums")
+        raise ScoringInputError(f"{hand.law.short_title}: contract scoring needs Law 77 premiums")
     if hand.revoke_election is not None:
-        raise ScoringInputError(f"{hand.law.name}: no revoke election; give revoke_tricks")
+        raise ScoringInputError(f"{hand.law.short_title}: no revoke election; give revoke_tricks")
     transfer = hand.revoke_tricks or PerSide()
     if any(hand.revokes[s] for s in Side) and hand.revoke_tricks is None:
         raise ScoringInputError(
@@ -783,7 +790,7 @@ def score_hand(
     if one_spade:
         limit = law.undertricks.one_spade_limit if law.undertricks is not None else None
         if limit is None:
-            raise ScoringInputError(f"{law.name} has no One Spade limit")
+            raise ScoringInputError(f"{law.short_title} has no One Spade limit")
         if spec.level != 1 or spec.declaration.symbol != "S":
             raise ScoringInputError(f"the dealer's original One Spade cannot be {spec}")
     vulnerable_sides = _vulnerability(vulnerable)
@@ -950,9 +957,9 @@ class Rubber(_GameLedger):
     def __init__(self, law_set: LawSet | str, *, single_game: bool = False) -> None:
         law = _get_law_set(law_set)
         if law.game is None or law.rubber is None:
-            raise ScoringInputError(f"{law.name} is not played in games and rubbers")
+            raise ScoringInputError(f"{law.short_title} is not played in games and rubbers")
         if single_game and law.game.single_game_bonus is None:
-            raise ScoringInputError(f"{law.name} has no bonus for single games")
+            raise ScoringInputError(f"{law.short_title} has no bonus for single games")
         super().__init__(law)
         self._single_game = single_game
 
@@ -1061,7 +1068,8 @@ class Rubber(_GameLedger):
             raise TypeError(f"label must be a str, not {type(label).__name__}")
         if score.law_set != self._law.name:
             raise ScoringInputError(
-                f"hand scored under {score.law_set}, rubber played under {self._law.name}"
+                f"hand scored under {_law_set_title(score.law_set)}, rubber played under "
+                f"{self._law.short_title}"
             )
         trick = score.trick_score
         for side in Side:
@@ -1134,7 +1142,7 @@ class Rubber(_GameLedger):
     def score_sheet(self) -> str:
         """Render the score sheet: honour column above the line, tricks below, per side."""
         return self._render_sheet(
-            f"{'Game' if self._single_game else 'Rubber'} under {self._law.name}",
+            f"{'Game' if self._single_game else 'Rubber'} under {self._law.short_title}",
             bonus=("rubber bonus", self.winner, self.rubber_bonus),
             totals=self.totals,
             footer=self._footer(),
@@ -1171,7 +1179,7 @@ class Chicago(_GameLedger):
     ) -> None:
         law = _get_law_set(law_set)
         if law.chicago is None or law.game is None:
-            raise ScoringInputError(f"{law.name} has no Chicago rules")
+            raise ScoringInputError(f"{law.short_title} has no Chicago rules")
         super().__init__(law)
         self._first = _seat(first_dealer, "first_dealer")
 
@@ -1276,7 +1284,7 @@ class Chicago(_GameLedger):
     def score_sheet(self) -> str:
         """Render the Chicago score sheet (bonuses above the line with the other premiums)."""
         return self._render_sheet(
-            f"Chicago under {self._law.name}",
+            f"Chicago under {self._law.short_title}",
             bonus=("", None, 0),
             totals=self.totals,
             footer=f"after {self.deals_played} deal(s)",
@@ -1449,7 +1457,7 @@ class DuplicateTally:
     def __init__(self, law_set: LawSet | str) -> None:
         law = _get_law_set(law_set)
         if law.rubber is not None:
-            raise ScoringInputError(f"{law.name} is played in rubbers, not duplicate")
+            raise ScoringInputError(f"{law.short_title} is played in rubbers, not duplicate")
         self._law = law
         self._boards: list[TableComparison] = []
 
@@ -1467,7 +1475,9 @@ class DuplicateTally:
         _require_score(table1, "table1")
         _require_score(table2, "table2")
         if table1.law_set != self._law.name:
-            raise ScoringInputError(f"hand scored under {table1.law_set}, not {self._law.name}")
+            raise ScoringInputError(
+                f"hand scored under {_law_set_title(table1.law_set)}, not {self._law.short_title}"
+            )
         comparison = compare_tables(table1, table2)
         self._boards.append(comparison)
         return comparison
@@ -1507,7 +1517,7 @@ class ProgressiveTally:
     def __init__(self, law_set: LawSet | str = "bridge_progressive") -> None:
         law = _get_law_set(law_set)
         if law.tally is None or law.tally.kind != "progressive":
-            raise ScoringInputError(f"{law.name} has no progressive tally")
+            raise ScoringInputError(f"{law.short_title} has no progressive tally")
         self._law = law
         self._won: dict[str, int] = {}
         self._lost: dict[str, int] = {}
@@ -1522,7 +1532,9 @@ class ProgressiveTally:
         """
         _require_score(score, "score")
         if score.law_set != self._law.name:
-            raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
+            raise ScoringInputError(
+                f"hand scored under {_law_set_title(score.law_set)}, not {self._law.short_title}"
+            )
         names = {seat: seat.letter for seat in Seat}
         for key, name in (players or {}).items():
             names[_seat(key, "players")] = str(name)
@@ -1655,7 +1667,9 @@ class ProgressiveSession:
         i = table - 1
         _require_score(score, "score")
         if score.law_set != self._law.name:
-            raise ScoringInputError(f"hand scored under {score.law_set}, not {self._law.name}")
+            raise ScoringInputError(
+                f"hand scored under {_law_set_title(score.law_set)}, not {self._law.short_title}"
+            )
         if self._played[i] >= self._hands:
             raise ScoringInputError(
                 f"table {table} has played its {self._hands} hand(s) of round {self._round}"
@@ -1793,7 +1807,7 @@ def settle_three_handed(
     """
     law = _get_law_set(law_set)
     if law.tally is None or law.tally.settlement is None:
-        raise ScoringInputError(f"{law.name} has no three-handed settlement")
+        raise ScoringInputError(f"{law.short_title} has no three-handed settlement")
     net = _integer(solo_total, "solo_total") - _integer(pair_total, "pair_total")
     share: int | float = net
     if law.tally.settlement == "split":

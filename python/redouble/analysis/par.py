@@ -334,7 +334,7 @@ def _check_law(law: object) -> tuple[str, _laws.LawSet | None]:
         # Rubber and Chicago scores depend on the score before the hand, not just the hand.
         raise AnalysisError(
             f"par is defined for contract (duplicate scoring), Auction Bridge and Bridge law "
-            f"sets; got {law_set.name}"
+            f"sets; got {law_set.short_title} ({law_set.name})"
         )
     return law_set.name, law_set
 
@@ -343,7 +343,7 @@ def _dealer_first(first: object, law_set: _laws.LawSet) -> None:
     """Under the historical codes the dealer speaks first (he must declare or make)."""
     if not (isinstance(first, str) and first.strip().lower() == "dealer"):
         raise AnalysisError(
-            f"under {law_set.name} the dealer always speaks first: first must be 'dealer', "
+            f"under {law_set.short_title} the dealer always speaks first: first must be 'dealer', "
             f"got {shown(first)}"
         )
 
@@ -428,12 +428,12 @@ def par(
         _refuse_vulnerability(law_set, [vul])
         _dealer_first(first, law_set)
         if dealer is None:
-            raise AnalysisError(f"dealer is required for par under {law_set.name}")
+            raise AnalysisError(f"dealer is required for par under {law_set.short_title}")
         seat = int(as_seat(dealer, "dealer"))
         if deal is None and isinstance(deal_or_table, Deal):
             deal = deal_or_table
         if deal is None:
-            raise AnalysisError(f"par under {law_set.name} counts honours: give the deal")
+            raise AnalysisError(f"par under {law_set.short_title} counts honours: give the deal")
         cards = _as_deal(deal, "deal")
         arr = as_table(deal_or_table)
         value, raw = _historical(law_set, arr, cards, seat)
@@ -493,10 +493,10 @@ def pars(
         _refuse_vulnerability(law_set, vuls)
         _dealer_first(first, law_set)
         if dealer is None:
-            raise AnalysisError(f"dealer is required for par under {law_set.name}")
+            raise AnalysisError(f"dealer is required for par under {law_set.short_title}")
         seats = [int(s) for s in _per_row(dealer, n, as_seat, "dealer")]
         if deals is None:
-            raise AnalysisError(f"par under {law_set.name} counts honours: give deals")
+            raise AnalysisError(f"par under {law_set.short_title} counts honours: give deals")
         if isinstance(deals, np.ndarray):
             if deals.shape != (n, 4) or deals.dtype.kind not in "iu":
                 raise AnalysisError(f"deals must have shape ({n}, 4) of hand masks")

@@ -416,4 +416,6 @@ def historical_par(
         return auction_par(law, table, deal, dealer)
     if law.trick_scoring is TrickScoring.MAJORITY:
         return bridge_par(law, table, deal, dealer)
-    raise ValueError(f"no historical par for {law.name}")  # pragma: no cover - checked by caller
+    raise ValueError(
+        f"no historical par for {law.short_title}"
+    )  # pragma: no cover - checked by caller

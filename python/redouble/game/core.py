@@ -451,6 +451,8 @@ class _HandState:
     ) -> Ruling:
         """Record an irregularity: its ruling, and the event naming it. Where the law set's
         code has no law on it, the event records that, with no option (internal)."""
+        # The code's id, not its title: this text is recorded in the game log's irregularity
+        # event, and replay compares those events, so saved logs must keep reading the same.
         rule = self._code.rules.get(kind) or Rule(
             kind, f"no law of {self._code.name} on {kind.value}", Claimant.NONE, ()
         )
@@ -497,7 +499,7 @@ class _HandState:
     def _require(self, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
         """Refuse (nothing changed) an irregularity the law set's code has no law on."""
         if not self._code.has(kind):
-            raise error(f"{what}: the {self._code.name} code has no law on {kind.value}")
+            raise error(f"{what}: {self._code.title} has no law on {kind.value}")
 
     def _options(self, kind: Irregularity, drop: Sequence[str] = ()) -> tuple[Option, ...]:
         return tuple(o for o in self._code.rule(kind).options if o.code not in drop)

@@ -91,7 +91,9 @@ def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
         return max(cards, key=lambda card: _cut_key(law, card))
     if rule == "recut":
         return None
-    raise GameError(f"{law.name}: unknown rule for several cards exposed in cutting: {shown(rule)}")
+    raise GameError(
+        f"{law.short_title}: unknown rule for several cards exposed in cutting: {shown(rule)}"
+    )
 
 
 def cut_for_partners(
@@ -233,7 +235,7 @@ def cut_for_dummy(
     law = get_law_set(law_set)
     names = list(players)
     if law.compulsory_dummy is None:
-        raise GameError(f"{law.name} is not played by three with a permanent dummy")
+        raise GameError(f"{law.short_title} is not played by three with a permanent dummy")
     if len(names) != 3 or len(set(names)) != 3:
         raise GameError("cutting for the dummy needs three distinct players")
     cut = _Cutter(law, seed, cuts)

@@ -139,7 +139,7 @@ class _Reports(_Remedies):
         letters = [entry.split(":")[0].strip() for entry in self._law.dealing.new_deal_grounds]
         if letter not in letters and letter != "wrong_hand_sizes":
             raise IrregularityError(
-                f"{self._law.name} has no new-deal ground {shown(ground)} (grounds: {', '.join(letters)})"
+                f"{self._law.short_title} has no new-deal ground {shown(ground)} (grounds: {', '.join(letters)})"
             )
         who = None if seat is None else Seat.of(seat)
         self._apply_outcome(

@@ -340,6 +340,14 @@ class IrregularityCode:
     wrong_penalty_forfeits: bool
     sources: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def title(self) -> str:
+        """The code these laws come from as citations name it, for messages users see:
+        ``"Auction Bridge (1912)"``, ``"Bridge (Elwell, 1906)"``, ``"Laws of Duplicate Bridge 2017"``."""
+        from redouble.laws.citations import irregularity_code_title
+
+        return irregularity_code_title(self.name)
+
     def rule(self, kind: Irregularity) -> Rule:
         """The rule for `kind`.
 
@@ -349,7 +357,7 @@ class IrregularityCode:
         try:
             return self.rules[kind]
         except KeyError:
-            raise IrregularityError(f"the {self.name} code has no law on {kind.value}") from None
+            raise IrregularityError(f"{self.title} has no law on {kind.value}") from None
 
     def has(self, kind: Irregularity) -> bool:
         """Whether this code provides for `kind`."""

@@ -81,7 +81,7 @@ REMARKS = frozenset(
 def require(view: HandView, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
     """Refuse (nothing changed) an irregularity the law set's code has no law on."""
     if not view.code.has(kind):
-        raise error(f"{what}: the {view.code.name} code has no law on {kind.value}")
+        raise error(f"{what}: {view.code.title} has no law on {kind.value}")
 
 
 def options(view: HandView, kind: Irregularity, drop: tuple[str, ...] = ()) -> tuple[Option, ...]:
@@ -407,7 +407,7 @@ def _bridge_call(view: HandView, call: Call | str, caller: Seat) -> Outcome:
         data = {"call": text, "may_still_double": to.letter}
         return _said(caller, text, RaiseRuling(Irregularity.PASS_OUT_OF_TURN, caller, data))
     raise IllegalCallError(
-        f"{caller.name.title()} speaks out of turn, and {view.law.name} gives no rectification "
+        f"{caller.name.title()} speaks out of turn, and {view.law.short_title} gives no rectification "
         "for it"
     )
 

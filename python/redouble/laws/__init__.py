@@ -614,19 +614,38 @@ class LawSet(JsonDocument):
     def __post_init__(self) -> None:
         if self.irregularity_code not in IRREGULARITY_CODES:
             raise LawSetError(
-                f"law set {self.name}: irregularity_code must be one of "
+                f"law set {self.short_title}: irregularity_code must be one of "
                 f"{', '.join(IRREGULARITY_CODES)}, not {shown(self.irregularity_code)}"
             )
         for key in ("bid_order", "trick_scoring", "declarations"):
             if not self.sources.get(key):
-                raise LawSetError(f"law set {self.name}: no citation for {key}")
+                raise LawSetError(f"law set {self.short_title}: no citation for {key}")
         object.__setattr__(self, "sources", _freeze(self.sources))
         symbols = [d.symbol for d in self.declarations]
         if len(set(symbols)) != len(symbols):
-            raise LawSetError(f"law set {self.name}: duplicate declaration symbols")
+            raise LawSetError(f"law set {self.short_title}: duplicate declaration symbols")
 
     def __repr__(self) -> str:
         return f"laws.get({self.name!r})"
+
+    @property
+    def short_title(self) -> str:
+        """The code as a reader finds it named, for the messages and headings users see.
+
+        The same words the citations use: ``"Auction Bridge (1912)"``, ``"Bridge (Elwell, 1906)"``,
+        a chapter of the book such as ``"Duplicate Bridge (Elwell, 1906)"``, or
+        ``"Laws of Duplicate Bridge 2017"`` (:data:`redouble.laws.citations.LAW_SET_TITLES`).
+        ``name`` stays the id for lookups and files. Derived, not stored, so that JSON, pickles
+        and equality are unchanged; a law set built by hand under a new name is called by its
+        ``title``.
+
+            >>> from redouble import laws
+            >>> laws.get("auction_1912").short_title
+            'Auction Bridge (1912)'
+        """
+        from .citations import law_set_title
+
+        return law_set_title(self)
 
     # -- pickling and JSON ----------------------------------------------------------------------
 
@@ -658,7 +677,7 @@ class LawSet(JsonDocument):
             }:
                 return decl
         known = ", ".join(d.symbol for d in self.declarations)
-        raise LawSetError(f"{self.name} has no declaration {shown(name)} (known: {known})")
+        raise LawSetError(f"{self.short_title} has no declaration {shown(name)} (known: {known})")
 
     def declarations_for(self, strain: Strain) -> tuple[Declaration, ...]:
         """Return the declarations that play in ``strain`` (spades: Spades and Royal Spades)."""
@@ -700,7 +719,7 @@ class LawSet(JsonDocument):
 
     def _check_bid(self, level: int, declaration: str | Declaration) -> Declaration:
         if self.bid_order is BidOrder.NONE:
-            raise LawSetError(f"{self.name} has no bidding: declarations have no level")
+            raise LawSetError(f"{self.short_title} has no bidding: declarations have no level")
         max_level = self.play.max_level or 7
         if isinstance(level, bool) or not isinstance(level, int):
             raise LawSetTypeError(
@@ -736,7 +755,7 @@ class LawSet(JsonDocument):
             # Rebuilt without this one change: the same rules mean the flag is not read here.
             if _same_rules(_build(self.name, dataclasses.replace(flags, **{name: before})), built):
                 raise LawSetError(
-                    f"flag {name} changes nothing in {self.name}: it concerns rules this law "
+                    f"flag {name} changes nothing in {self.short_title}: it concerns rules this law "
                     "set does not have, or that its other flags leave out"
                 )
         return built

@@ -178,7 +178,7 @@ def compulsory_declaration(law_set: LawSet, hand: int) -> Declaration:
     """
     rules = law_set.compulsory_dummy
     if rules is None:
-        raise LawSetError(f"{law_set.name} has no compulsory declaration for dummy")
+        raise LawSetError(f"{law_set.short_title} has no compulsory declaration for dummy")
     holdings = [(hand >> (13 * suit)) & 0x1FFF for suit in Suit]
     aces = sum(1 for holding in holdings if holding >> 12 & 1)
     if aces >= rules.notrump_min_aces:

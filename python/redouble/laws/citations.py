@@ -31,7 +31,18 @@ from .._check import shown
 from ..errors import LawSetError
 from .summaries import SUMMARIES
 
-__all__ = ["CODES", "Code", "LawRef", "codes_for", "find", "laws_of", "parse"]
+__all__ = [
+    "CODES",
+    "LAW_SET_TITLES",
+    "Code",
+    "LawRef",
+    "codes_for",
+    "find",
+    "irregularity_code_title",
+    "law_set_title",
+    "laws_of",
+    "parse",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,6 +95,62 @@ CODES: dict[str, Code] = {
 """The codes of laws that citations name, by id."""
 
 _BY_SHORT = {c.short: c.id for c in CODES.values()}
+
+
+def _chapter(code: str, chapter: str) -> str:
+    """A chapter of a code's book titled as a reader finds it: "Duplicate Bridge (Elwell, 1906)"
+    from the code "Bridge (Elwell, 1906)" and its section "Duplicate Bridge"."""
+    if chapter not in SUMMARIES[code]:  # pragma: no cover - a typo here is caught at import
+        raise AssertionError(f"{CODES[code].short} has no section {chapter!r}")
+    return f"{chapter} ({CODES[code].short.partition(' (')[2]}"
+
+
+# The modern laws are not in CODES (redouble does not summarise them); these are the names their
+# citations use (redouble.laws.contract's sources).
+_DUPLICATE_2017 = "Laws of Duplicate Bridge 2017"
+_CONTRACT_RUBBER = "Laws of Contract Bridge (rubber bridge)"
+
+LAW_SET_TITLES: dict[str, str] = {
+    "AUCTION_WCNY_1912": CODES["auction_1912"].short,
+    "BRIDGE_ELWELL_1906": CODES["bridge_1906"].short,
+    "BRIDGE_ELWELL_1907": CODES["bridge_1907"].short,
+    "BRIDGE_THREE_HANDED": _chapter("bridge_1906", "Bridge for Three Players"),
+    "BRIDGE_DUPLICATE": _chapter("bridge_1906", "Duplicate Bridge"),
+    "BRIDGE_PROGRESSIVE": _chapter("bridge_1906", "Progressive Bridge"),
+    "CONTRACT": _DUPLICATE_2017,
+    "CONTRACT_RUBBER": _CONTRACT_RUBBER,
+    "CONTRACT_CHICAGO": f"{_CONTRACT_RUBBER.partition(' (')[0]} (Chicago)",
+}
+"""Each registered law set's short title (:attr:`redouble.laws.LawSet.short_title`), by id: the
+code as its citations name it, or a chapter of the code's book as "Chapter (author, year)"
+("Laws of Contract Bridge (Chicago)" for the Chicago section of the rubber laws)."""
+
+_IRREGULARITY_TITLES = {
+    "auction_1912": CODES["auction_1912"].short,
+    # Bridge 1907 revised only the opening laws; the irregularity laws are the 1906 code's.
+    "bridge": CODES["bridge_1906"].short,
+    "contract": _DUPLICATE_2017,
+}
+
+
+def law_set_title(law_set: object) -> str:
+    """The short title of a law set, given as a :class:`~redouble.laws.LawSet` or its id.
+
+    A registered law set's title is in :data:`LAW_SET_TITLES`; a law set built by hand under
+    another name is called by its own ``title`` (its name where that is empty), and an id
+    redouble does not know is returned as it is, so that messages never fail for want of one.
+    """
+    name = getattr(law_set, "name", law_set)
+    if isinstance(name, str) and name in LAW_SET_TITLES:
+        return LAW_SET_TITLES[name]
+    title = getattr(law_set, "title", "")
+    return title if isinstance(title, str) and title else str(name)
+
+
+def irregularity_code_title(code: str) -> str:
+    """The code an irregularity code's laws come from, as citations name it (``"bridge"`` ->
+    ``"Bridge (Elwell, 1906)"``); an unknown code is returned as it is."""
+    return _IRREGULARITY_TITLES.get(code, code)
 
 
 @dataclasses.dataclass(frozen=True, order=True)
