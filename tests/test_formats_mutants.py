@@ -433,3 +433,20 @@ def test_a_bridge_declaration_passed_to_partner_is_read_and_a_bare_pass_refused(
     assert [w for _, w in record.statements] == ["Pass", "NT"]
     with pytest.raises(FormatError, match="partner must make the declaration"):
         DeclarationRecord(((Seat.NORTH, "Pass"),))
+
+
+@pytest.mark.parametrize("seed", [51, 66, 6, 57])  # declared by North, South, East, West
+def test_lin_reference_reader_counts_a_board_played_out_for_the_declarers_side(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The core counts its own tricks; the reference reader and the writer count with
+    # _played_result, which must credit the declarer's side (not always East-West). The
+    # writer carries no Result tag where the play gives the result.
+    from test_lin import random_lin_record
+
+    record = random_lin_record(seed)
+    assert record.play is not None and len(record.play.tricks) == 13 and record.claim is None
+    text = lin.dumps([record])
+    assert "tg|" not in text
+    monkeypatch.setattr(lin, "_LEXER", "python")
+    assert lin.loads(text) == [record]

@@ -1961,10 +1961,6 @@ def _verbatim_ok(name: str, value: str, record: BoardRecord) -> bool:
     return v is None and field_value is None
 
 
-def _board_text(record: BoardRecord) -> str:
-    return _layout(record)[0]
-
-
 def _layout(record: BoardRecord) -> tuple[str, tuple[str, ...]]:
     """The board as PBN text, and the anchor each commentary has when the text is read back
     (a LIN anchor becomes the tag it is written after)."""
@@ -2187,7 +2183,10 @@ def write_board(record: BoardRecord) -> str:
             value PBN would read differently), naming the field.
         TypeError: if `record` is not a BoardRecord.
     """
-    text = _board_text(record)
+    text, as_read = _layout(record)
+    if any(_lin_place(x) is not None for x in record.commentary_after):
+        # LIN's anchors read back as the tags they are written after (pbn_view, done once).
+        record = record.replace(commentary_after=as_read)
     try:
         back = PbnReader(io.StringIO(text)).read_record()
     except FormatError as e:
