@@ -445,7 +445,9 @@ def test_lin_reference_reader_counts_a_board_played_out_for_the_declarers_side(
     from test_lin import random_lin_record
 
     record = random_lin_record(seed)
-    assert record.play is not None and len(record.play.tricks) == 13 and record.claim is None
+    assert record.play is not None
+    assert len(record.play.tricks) == 13
+    assert record.claim is None
     text = lin.dumps([record])
     assert "tg|" not in text
     monkeypatch.setattr(lin, "_LEXER", "python")
