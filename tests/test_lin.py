@@ -76,7 +76,9 @@ def random_lin_record(seed: int, commented: bool = False) -> BoardRecord:
         result = position.tricks_won(int(declarer) & 1)
     play = PlayRecord.from_order(declarer.lho, order, contract.strain, is_complete=claim is None)
     places = ["mb:0"] + [f"mb:{k}" for k in range(1, len(calls) + 1)]
-    places += [f"pc:{k}" for k in range(1, len(order) + 1)] + ["mc"] * (claim is not None)
+    places += [f"pc:{k}" for k in range(1, len(order) + 1)] + [f"mc:{len(order)}"] * (
+        claim is not None
+    )
     chosen = sorted(rng.sample(range(len(places)), rng.randrange(4))) if commented else []
     return BoardRecord(
         commentary=tuple(f"note {k} on board {seed} é" for k in range(len(chosen))),

@@ -1,7 +1,8 @@
 """Where LIN commentary (nt|) stood: read, written back, and carried into PBN.
 
 A LIN board's commentary is kept with what it followed (``commentary_after``): ``mb:K`` the
-K-th call (``mb:0`` before the first), ``pc:K`` the K-th card, ``mc`` the claim. The
+K-th call (``mb:0`` before the first), ``pc:K`` the K-th card, ``mc:K`` a claim made
+after the K-th card. The
 reference reader and the core's agree (tests/test_lin_core.py holds them equal on every
 input; here on a BBO-style board by name), the LIN writer puts each nt| back, and the PBN
 writer puts the places in the auction and play sections.
@@ -14,6 +15,7 @@ from unittest import mock
 import pytest
 from test_lin import random_lin_record
 
+from redouble import _core
 from redouble.errors import FormatError
 from redouble.formats import json_format, lin, pbn
 from redouble.formats.records import BoardRecord
@@ -33,14 +35,21 @@ PLACES = [
     ("mb:11", "A normal 3NT"),
     ("pc:1", "fourth best"),
     ("pc:4", "after trick one"),
-    ("mc", "claim accepted"),
-    ("mc", ""),
+    ("mc:8", "claim accepted"),
+    ("mc:8", ""),
 ]
 
 
 def _read(text: str, lexer: str) -> list[BoardRecord]:
     with mock.patch.object(lin, "_LEXER", lexer):
         return list(lin.loads(text))
+
+
+def test_the_core_types_the_commented_boards_itself() -> None:
+    # Else the core's places would never be compared with the reference's.
+    text = (BBO + lin.dumps(random_lin_record(seed, commented=True) for seed in range(20))).encode()
+    events = _core.read_lin(text, False, lin.MAX_VALUE, lin.MAX_BOARD_PAIRS)
+    assert [kind for kind, _ in events] == [2] * 21
 
 
 @pytest.mark.parametrize("lexer", ["python", "core"])
@@ -93,7 +102,7 @@ def test_commentary_without_a_place_goes_before_the_auction_as_before() -> None:
         # A pc| after the claim: the place is what came last.
         (
             "md|1SAKQJHAKQJDAKQJCA,S2,S3,|mb|7N|mb|p|mb|p|mb|p|mc|13|nt|a|pc|D2|nt|b|",
-            [("mc", "a"), ("pc:1", "b")],
+            [("mc:0", "a"), ("pc:1", "b")],
         ),
     ],
 )
@@ -139,11 +148,17 @@ def test_writers_refuse_a_place_the_board_lacks(place: str) -> None:
 
 def test_writers_refuse_a_claim_place_without_a_claim() -> None:
     (rec,) = lin.loads(BBO)
-    bad = rec.replace(claim=None, result=None, play=None, commentary_after=("mc",) * 8)
-    with pytest.raises(FormatError, match=r"'mc', which the board lacks .* and no claim"):
+    bad = rec.replace(claim=None, result=None, play=None, commentary_after=("mc:8",) * 8)
+    with pytest.raises(FormatError, match=r"'mc:8', which the board lacks .* and no claim"):
         lin.dumps([bad])
-    with pytest.raises(FormatError, match="'mc', which the board lacks"):
+    with pytest.raises(FormatError, match="'mc:8', which the board lacks"):
         pbn.write_board(bad)
+    # A claim made before the last card: the writers put the claim after every card.
+    early = rec.replace(commentary_after=(*rec.commentary_after[:-1], "mc:3"))
+    with pytest.raises(FormatError, match=r"'mc:3', which the board lacks .* 8 cards and a claim"):
+        lin.dumps([early])
+    with pytest.raises(FormatError, match="'mc:3', which the board lacks"):
+        pbn.write_board(early)
 
 
 def test_lin_places_go_into_the_pbn_sections() -> None:
@@ -203,10 +218,10 @@ def test_pbn_anchors_come_to_lin_at_the_nearest_place() -> None:
         "mb:0",
         "mb:11",
         "mb:11",
-        "mc",
-        "mc",
-        "mc",
-        "mc",
+        "mc:8",
+        "mc:8",
+        "mc:8",
+        "mc:8",
     )
     # Play with no claim ends at its last card; no play at the last call.
     unclaimed = back.replace(claim=None, result=None, play=None)
@@ -216,3 +231,17 @@ def test_pbn_anchors_come_to_lin_at_the_nearest_place() -> None:
 def test_json_keeps_lin_places() -> None:
     (rec,) = lin.loads(BBO)
     assert json_format.loads(json_format.dumps([rec]))[0] == rec
+
+
+def test_a_pbn_tag_named_like_a_lin_key_is_no_lin_place() -> None:
+    # LIN's places hold a colon, which no PBN tag name does: commentary after a tag "mc" (or
+    # a LIN tg|mc=...|) stays after that tag in PBN, and goes before the auction in LIN.
+    (rec,) = lin.loads(BBO)
+    odd = rec.replace(
+        tags=(*rec.tags, ("mc", "x")), commentary=("after mc",), commentary_after=("mc",)
+    )
+    text = pbn.write_board(odd)
+    assert '[mc "x"]\n{after mc}\n' in text
+    assert pbn.loads(text)[0].commentary_after == ("mc",)
+    assert lin.lin_view(odd).commentary_after == ("mb:0",)
+    assert lin.loads(lin.dumps([odd]))[0].commentary_after == ("mb:0",)

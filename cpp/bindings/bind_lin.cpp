@@ -104,14 +104,12 @@ class Collector : public LinSink {
     py::list places(b.commentary_after.size());
     for (std::size_t k = 0; k < b.commentary_after.size(); ++k) {
       const LinFastBoard::Place& at = b.commentary_after[k];
-      if (at.kind == LinFastBoard::Place::kClaim) {
-        places[k] = short_str("mc");
-      } else {
-        // A board holds at most max_pairs pairs, so the count is small: the text is short.
-        std::string text = at.kind == LinFastBoard::Place::kCall ? "mb:" : "pc:";
-        text.append(std::to_string(at.count));
-        places[k] = short_str(text);
-      }
+      // A board holds at most max_pairs pairs, so the count is small: the text is short.
+      std::string text = at.kind == LinFastBoard::Place::kCall   ? "mb:"
+                         : at.kind == LinFastBoard::Place::kCard ? "pc:"
+                                                                 : "mc:";
+      text.append(std::to_string(at.count));
+      places[k] = short_str(text);
     }
     py::object board = py::none();
     if (b.board >= 0) board = py::int_(b.board);

@@ -179,8 +179,8 @@ struct LinFastBoard {
   int claim = -1;
   std::vector<std::string_view> commentary;
   /// Where each nt| stood, as lin.py's reader gives it: after the `count`-th call ("mb:K",
-  /// count 0 before the first), after the `count`-th card ("pc:K") or after a claim ("mc"),
-  /// whichever the board gave last before it.
+  /// count 0 before the first), after the `count`-th card ("pc:K") or after a claim made
+  /// after the `count`-th card ("mc:K"), whichever the board gave last before it.
   struct Place {
     enum Kind : std::uint8_t { kCall, kCard, kClaim } kind = kCall;
     std::size_t count = 0;

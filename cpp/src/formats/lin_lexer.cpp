@@ -746,7 +746,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
       const int t = v.size() == 1 ? v[0] - '0' : 10 * (v[0] - '0') + (v[1] - '0');
       if (t > 13) return false;
       out.claim = t;
-      place = {LinFastBoard::Place::kClaim, 0};
+      place = {LinFastBoard::Place::kClaim, cards.size()};
     } else if (k == "nt") {
       out.commentary.push_back(v);
       out.commentary_after.push_back(place);

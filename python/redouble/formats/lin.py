@@ -39,9 +39,9 @@ keys redouble interprets:
   last card without a claim has as its result the tricks the play gives the declarer;
 - ``nt|text|`` commentary, which keeps its place: ``commentary_after`` says what each
   followed, ``"mb:K"`` the K-th call of the board (``"mb:0"``: before the first call,
-  wherever it stood before it), ``"pc:K"`` the K-th card played, ``"mc"`` the claim,
-  whichever of these came last before it (an ``an|`` or display key between changes
-  nothing). The writer puts each ``nt|`` back there; PBN's writer puts these places in the
+  wherever it stood before it), ``"pc:K"`` the K-th card played, ``"mc:K"`` a claim made
+  after the K-th card, whichever of these came last before it (an ``an|`` or display key
+  between changes nothing). Each holds a colon, which no PBN tag name does. The writer puts each ``nt|`` back there; PBN's writer puts these places in the
   auction and play sections (see :mod:`redouble.formats.pbn`).
 
 Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept as a tag
@@ -436,7 +436,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 if not (t.isascii() and t.isdigit() and len(t) <= 2 and int(t) <= 13):
                     raise FormatError(f"mc| needs 0..13 tricks, got {shown(v)}")
                 claim = int(t)
-                place = "mc"
+                place = f"mc:{len(cards)}"
             elif k == "nt":
                 commentary.append(v)
                 places.append(place)
@@ -1040,8 +1040,8 @@ def _call_to_lin(call: Call) -> str:
 
 
 # A LIN place in commentary_after: after the K-th call (mb:0 before the first), after the K-th
-# card, after the claim.
-_PLACE_RE = re.compile(r"(mb|pc):([0-9]{1,9})|mc")
+# card, after a claim made after the K-th card.
+_PLACE_RE = re.compile(r"(mb|pc|mc):([0-9]{1,9})")
 # PBN anchors that stand after the play in a PBN board (the writer's order): LIN has them at
 # the board's end.
 _PBN_LATE = ("Play", "OptimumResultTable")
@@ -1050,7 +1050,7 @@ _PBN_LATE = ("Play", "OptimumResultTable")
 def _lin_places(record: BoardRecord) -> tuple[str, ...]:
     """Where LIN puts each commentary of `record`, as a reader of the written text gives it.
 
-    A LIN place (``mb:K``, ``pc:K``, ``mc``) stays, its count in plain digits; a PBN anchor
+    A LIN place (``mb:K``, ``pc:K``, ``mc:K``) stays, its count in plain digits; a PBN anchor
     goes where LIN comes nearest: after the auction for ``Auction``, at the board's end (the
     claim, else the last card, else the last call) for the play and what PBN writes after it,
     before the first call for a tag before them; commentary whose place is not known goes
@@ -1061,13 +1061,13 @@ def _lin_places(record: BoardRecord) -> tuple[str, ...]:
     a = record.auction
     calls = len(a.calls) if a is not None else 0
     cards = _card_count(record)
-    end = "mc" if record.claim is not None else f"pc:{cards}" if cards else f"mb:{calls}"
+    end = f"mc:{cards}" if record.claim is not None else f"pc:{cards}" if cards else f"mb:{calls}"
     late = {*_PBN_LATE, *(t.name for t in record.tables)}
     out = []
     for anchor in record.commentary_after or ("",) * len(record.commentary):
         m = _PLACE_RE.fullmatch(anchor)
         if m is not None:
-            out.append(anchor if m.group(1) is None else f"{m.group(1)}:{int(m.group(2))}")
+            out.append(f"{m.group(1)}:{int(m.group(2))}")
         elif anchor == "Auction":
             out.append(f"mb:{calls}")
         elif anchor in late:
@@ -1090,7 +1090,7 @@ def lin_view(record: BoardRecord) -> BoardRecord:
     LIN states the dealer with the deal and the contract through the auction, fills in a
     fourth hand from three full ones, takes a claim as the result (or, without one, the
     tricks of a play of all thirteen), and keeps tags but not their order. Commentary keeps
-    its place among the calls, cards and claim (``mb:K``, ``pc:K``, ``mc``); a PBN anchor
+    its place among the calls, cards and claim (``mb:K``, ``pc:K``, ``mc:K``); a PBN anchor
     becomes the nearest such place. A written record reads back as exactly this.
     """
     changes: dict[str, object] = {
@@ -1289,7 +1289,7 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
                 out.append("pg||")
     if record.claim is not None:
         out.append(f"mc|{record.claim}|")
-        out.extend(notes_at.pop("mc", ()))
+        out.extend(notes_at.pop(f"mc:{_card_count(record)}", ()))
     for place in notes_at:
         raise FormatError(
             f"commentary placed at {shown(place)}, which the board lacks (it has "

@@ -32,8 +32,8 @@ What is read
   (PBN 2.1 §3.8). The writer also places LIN's anchors (see :mod:`redouble.formats.lin`):
   ``mb:0`` (before the first call) just before the Auction tag, ``mb:K`` in the auction
   section after the K-th call, ``pc:K`` in the play section after the trick of the K-th card
-  (PBN orders a trick's cards by seat, not by play) and ``mc`` (after the claim) after the
-  play section's ``*``; read back they follow the tag before, Auction and Play.
+  (PBN orders a trick's cards by seat, not by play) and ``mc:K`` (after a claim made after
+  the K-th card) after the play section's ``*``; read back they follow the tag before, Auction and Play.
   Lines starting with ``%`` are directives and are skipped.
 - CRLF or LF line ends, a UTF-8 byte-order mark, and blank lines between boards.
 
@@ -1905,16 +1905,15 @@ def _section_lines(
     return lines
 
 
-# LIN's commentary anchors (lin.py): after the K-th call, after the K-th card, after the claim.
-_LIN_PLACE_RE = re.compile(r"(mb|pc):([0-9]{1,9})|mc")
+# LIN's commentary anchors (lin.py): after the K-th call, after the K-th card, after a claim
+# made after the K-th card. The colon keeps them apart from PBN tag names.
+_LIN_PLACE_RE = re.compile(r"(mb|pc|mc):([0-9]{1,9})")
 
 
 def _lin_place(anchor: str) -> tuple[str, int] | None:
-    """A LIN anchor as (kind, count), ("mc", 0) for the claim; None for a PBN anchor."""
+    """A LIN anchor as (kind, count); None for a PBN anchor."""
     m = _LIN_PLACE_RE.fullmatch(anchor)
-    if m is None:
-        return None
-    return ("mc", 0) if m.group(1) is None else (m.group(1), int(m.group(2)))
+    return None if m is None else (m.group(1), int(m.group(2)))
 
 
 def _deal_text(record: BoardRecord) -> str | None:
@@ -2013,10 +2012,10 @@ def _layout(record: BoardRecord) -> tuple[str, tuple[str, ...]]:
         if (
             (kind == "mb" and k > calls_n)
             or (kind == "pc" and not 1 <= k <= card_count)
-            or (kind == "mc" and record.claim is None)
+            or (kind == "mc" and (record.claim is None or k != card_count))
         ):
             raise FormatError(
-                f"commentary placed at {shown(kind if kind == 'mc' else f'{kind}:{k}')}, which "
+                f"commentary placed at {shown(f'{kind}:{k}')}, which "
                 f"the board lacks (it has {calls_n} calls, {card_count} cards and "
                 f"{'a' if record.claim is not None else 'no'} claim)"
             )
@@ -2093,7 +2092,7 @@ def _layout(record: BoardRecord) -> tuple[str, tuple[str, ...]]:
             seen += trick
         if not play.is_complete:
             out.append("*")
-        at_index[("mc", 0)] = len(out)
+        at_index[("mc", seen)] = len(out)
         out.extend(_tag("Note", f"{k}:{t}") for k, t in enumerate(notes, 1))
     elif "Play" in verbatim:
         emit("Play", verbatim["Play"])
@@ -2146,7 +2145,7 @@ def pbn_view(record: BoardRecord) -> BoardRecord:
     """The record as PBN gives it back: the same, but for the order of its tags (the writer
     puts the seven-tag roster first, PBN 2.1 §3.1), where the record does not say where
     its commentary stood, the commentary's places, and LIN's anchors (``mb:K``, ``pc:K``,
-    ``mc``), which read back as the tag they are written after."""
+    ``mc:K``), which read back as the tag they are written after."""
     changes: dict[str, object] = {"tags": tuple(sorted(record.tags))}
     if any(_lin_place(x) is not None for x in record.commentary_after):
         # A record PBN cannot hold keeps its anchors as given.
