@@ -78,7 +78,9 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
          "tests/test_pbn_core.py", "tests/test_lin_core.py", "tests/test_formats_pbn21.py",
          "tests/test_lin_stream.py",
          # files other programs write, and the readers' limits
-         "tests/test_formats_producers.py", "tests/test_formats_limits.py"],
+         "tests/test_formats_producers.py", "tests/test_formats_limits.py",
+         # where LIN commentary stood, in both readers and both writers
+         "tests/test_lin_commentary.py"],
     ),
 }  # fmt: skip
 LAW_LOGIC = ("scoring", "auction", "irregularities", "game")

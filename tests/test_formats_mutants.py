@@ -433,3 +433,36 @@ def test_a_bridge_declaration_passed_to_partner_is_read_and_a_bare_pass_refused(
     assert [w for _, w in record.statements] == ["Pass", "NT"]
     with pytest.raises(FormatError, match="partner must make the declaration"):
         DeclarationRecord(((Seat.NORTH, "Pass"),))
+
+
+@pytest.mark.parametrize("seed", [51, 66, 6, 57])  # declared by North, South, East, West
+def test_lin_reference_reader_counts_a_board_played_out_for_the_declarers_side(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The core counts its own tricks; the reference reader and the writer count with
+    # _played_result, which must credit the declarer's side (not always East-West). The
+    # writer carries no Result tag where the play gives the result.
+    from test_lin import random_lin_record
+
+    record = random_lin_record(seed)
+    assert record.play is not None
+    assert len(record.play.tricks) == 13
+    assert record.claim is None
+    text = lin.dumps([record])
+    assert "tg|" not in text
+    monkeypatch.setattr(lin, "_LEXER", "python")
+    assert lin.loads(text) == [record]
+
+
+def test_a_pbn_deal_with_a_non_ascii_letter_is_refused_by_name(lexer: str) -> None:
+    # PBN 2.1 section 3.4.11: a deal is ASCII; the letter is named, not left to the core's
+    # byte parser.
+    with pytest.raises(FormatError, match="a PBN deal holds 'é' at offset 6"):
+        pbn.loads('[Deal "N:AKQJé.T98.765.432 - - -"]\n')
+
+
+def test_a_ragged_table_on_the_first_line_is_read_by_line(lexer: str) -> None:
+    # Rows that do not divide into the header's columns are taken line by line (PBN 2.1
+    # section 5.1), the first line's tokens a row even on the text's first line.
+    (record,) = pbn.loads('[ScoreTable "Rank;Score"] 1 2 3\n4 5\n')
+    assert record.tables[0].rows == (("1", "2", "3"), ("4", "5"))

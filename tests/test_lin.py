@@ -37,9 +37,10 @@ ALERTS = (
 _BIDS = [f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "NT")]
 
 
-def random_lin_record(seed: int) -> BoardRecord:
+def random_lin_record(seed: int, commented: bool = False) -> BoardRecord:
     """A seeded board holding only what LIN carries: names, deal, auction, play, claim, and the
-    result they give."""
+    result they give; `commented`: with commentary at random places among them (LIN's
+    anchors, in the order a reader meets them)."""
     rng = random.Random(seed)
     b = make_board(seed, seed % 16 + 1)
     calls: list[Call] = [Call("Pass") for _ in range(rng.randrange(4))]
@@ -74,7 +75,14 @@ def random_lin_record(seed: int) -> BoardRecord:
     if n == 13:
         result = position.tricks_won(int(declarer) & 1)
     play = PlayRecord.from_order(declarer.lho, order, contract.strain, is_complete=claim is None)
+    places = ["mb:0"] + [f"mb:{k}" for k in range(1, len(calls) + 1)]
+    places += [f"pc:{k}" for k in range(1, len(order) + 1)] + [f"mc:{len(order)}"] * (
+        claim is not None
+    )
+    chosen = sorted(rng.sample(range(len(places)), rng.randrange(4))) if commented else []
     return BoardRecord(
+        commentary=tuple(f"note {k} on board {seed} é" for k in range(len(chosen))),
+        commentary_after=tuple(places[k] for k in chosen),
         tags=(("South", "Sue"), ("West", "Wes"), ("North", "Ned"), ("East", "Ed")),
         board=b.number,
         dealer=b.dealer,

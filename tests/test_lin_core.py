@@ -30,7 +30,7 @@ from redouble.formats import lin
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted(DATA.rglob("*.lin"))
-GENERATED = lin.dumps(random_lin_record(seed) for seed in range(40))
+GENERATED = lin.dumps(random_lin_record(seed, commented=seed % 2 == 0) for seed in range(40))
 SEEDS = [p.read_bytes() for p in FILES] + [GENERATED.encode(), ALERTS.encode()]
 
 
@@ -283,6 +283,21 @@ CORNERS = [
     "md|3|sv| o|",
     "\udcffmd|3|",
     "md|3|nt|\udcff|",
+    # Commentary and where it stood: before the deal, among calls, cards and claims, empty,
+    # at the end of the text (closed and not), a pipe "escaped" (LIN has no escape: the value
+    # ends at it), odd characters, and as many as a board may hold.
+    'nt|top|md|3SA,SK,SQ,SJ|nt||nt| |mb|1N|an|x|nt|\t{x}[y]%;"|mb|p|mb|p|mb|p|nt|end|',
+    "md|1SAKQJHAKQJDAKQJCA,S2,S3,|mb|7N|mb|p|mb|p|mb|p|pc|D2|nt|a|pg||nt|b|mc|13|nt|c|pc|D3|nt|d|",
+    "md|1SAKQJHAKQJDAKQJCA,S2,S3,|mb|7N|mb|p|mb|p|mb|p|nt|a|mc|13|nt|b|mc|12|nt|c|",
+    "md|3|mc|7|nt|x|",
+    "md|3|mb|p|nt|",
+    "md|3|mb|p|nt||",
+    "md|3|mb|p|nt|\n|",
+    "md|3|nt|a\\|b|nt|c|",
+    "md|3|nt|\u200f\u0000\ufeff|mb|p|nt|\U0001f0a1|\nmd|3|nt|x|",
+    "nt|only|",
+    "md|3|" + "mb|p|nt|x|" * 3000,
+    "md|3|" + "nt||" * (lin.MAX_BOARD_PAIRS - 1) + "\nmd|3|" + "nt||" * lin.MAX_BOARD_PAIRS,
     "md|3|pn|a,,c,d|pn|a,b|pn|,,,|",
     # Unknown keys between boards (after one board's md|, before the next board's start) are
     # the board before's; the writer puts a board's own first behind its pn| or qx|. A vg| or

@@ -101,12 +101,22 @@ class Collector : public LinSink {
     if (b.has_play) play = py::bytes(reinterpret_cast<const char*>(b.play.data()), b.play.size());
     py::list commentary(b.commentary.size());
     for (std::size_t k = 0; k < b.commentary.size(); ++k) commentary[k] = to_str(b.commentary[k]);
+    py::list places(b.commentary_after.size());
+    for (std::size_t k = 0; k < b.commentary_after.size(); ++k) {
+      const LinFastBoard::Place& at = b.commentary_after[k];
+      // A board holds at most max_pairs pairs, so the count is small: the text is short.
+      std::string text = at.kind == LinFastBoard::Place::kCall   ? "mb:"
+                         : at.kind == LinFastBoard::Place::kCard ? "pc:"
+                                                                 : "mc:";
+      text.append(std::to_string(at.count));
+      places[k] = short_str(text);
+    }
     py::object board = py::none();
     if (b.board >= 0) board = py::int_(b.board);
     return py::make_tuple(tags, board, b.dealer, b.vulnerability, deal,
                           py::bytes(reinterpret_cast<const char*>(b.calls.data()), b.calls.size()),
                           notes, b.contract, b.declarer, play, b.play_last, b.played, b.claim,
-                          commentary);
+                          commentary, places);
   }
 
   py::list out_;

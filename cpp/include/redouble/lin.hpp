@@ -178,6 +178,14 @@ struct LinFastBoard {
   int played = -1;
   int claim = -1;
   std::vector<std::string_view> commentary;
+  /// Where each nt| stood, as lin.py's reader gives it: after the `count`-th call ("mb:K",
+  /// count 0 before the first), after the `count`-th card ("pc:K") or after a claim made
+  /// after the `count`-th card ("mc:K"), whichever the board gave last before it.
+  struct Place {
+    enum Kind : std::uint8_t { kCall, kCard, kClaim } kind = kCall;
+    std::size_t count = 0;
+  };
+  std::vector<Place> commentary_after;
 };
 
 /// Types a board the reference would read without an error, in the common spellings; false

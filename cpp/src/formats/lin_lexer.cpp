@@ -648,6 +648,8 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
   out.played = -1;
   out.claim = -1;
   out.commentary.clear();
+  out.commentary_after.clear();
+  LinFastBoard::Place place;  // what the next nt| follows
   std::vector<int> cards;
   cards.reserve(52);
   bool note_on_last = false;
@@ -728,6 +730,7 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
       if (c < 0) return false;
       out.calls.push_back(static_cast<std::uint8_t>(c));
       note_on_last = false;
+      place = {LinFastBoard::Place::kCall, out.calls.size()};
     } else if (k == "an") {
       if (out.calls.empty() || note_on_last) return false;
       out.notes.emplace_back(out.calls.size() - 1, v);
@@ -736,14 +739,17 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
       const int c = fast_card(v);
       if (c < 0) return false;
       cards.push_back(c);
+      place = {LinFastBoard::Place::kCard, cards.size()};
     } else if (k == "mc") {
       if (v.empty() || v.size() > 2 || !ascii_digit(v[0]) || (v.size() == 2 && !ascii_digit(v[1])))
         return false;
       const int t = v.size() == 1 ? v[0] - '0' : 10 * (v[0] - '0') + (v[1] - '0');
       if (t > 13) return false;
       out.claim = t;
+      place = {LinFastBoard::Place::kClaim, cards.size()};
     } else if (k == "nt") {
       out.commentary.push_back(v);
+      out.commentary_after.push_back(place);
     } else if (k == "tg") {
       return false;  // redouble's carried PBN tags: the reference reads them
     } else if (k != "st" && k != "rh" && k != "pg" && k != "sa") {

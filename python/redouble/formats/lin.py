@@ -37,7 +37,12 @@ keys redouble interprets:
 - ``pc|SA|`` a card played, in order of play; ``mc|9|`` a claim of nine tricks in all for
   the declarer (read also as the result, as Bridge Composer does). A board played to its
   last card without a claim has as its result the tricks the play gives the declarer;
-- ``nt|text|`` commentary.
+- ``nt|text|`` commentary, which keeps its place: ``commentary_after`` says what each
+  followed, ``"mb:K"`` the K-th call of the board (``"mb:0"``: before the first call,
+  wherever it stood before it), ``"pc:K"`` the K-th card played, ``"mc:K"`` a claim made
+  after the K-th card, whichever of these came last before it (an ``an|`` or display key
+  between changes nothing). Each holds a colon, which no PBN tag name does. The writer puts each ``nt|`` back there; PBN's writer puts these places in the
+  auction and play sections (see :mod:`redouble.formats.pbn`).
 
 Display keys (``st``, ``rh``, ``pg``, ``sa``) are dropped; any other key is kept as a tag
 named ``Lin_<key>`` and written back (a vugraph file's ``rs|`` list of results among them).
@@ -363,6 +368,8 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     calls: list[Call] = []
     cards: list[PlayedCard] = []
     commentary: list[str] = []
+    places: list[str] = []  # where each nt| stood: after what `place` names (see nt| above)
+    place = "mb:0"
     claim: int | None = None
     dealer: Seat | None = None
     carried = pbn.RecordBuilder()
@@ -412,6 +419,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                     tags.append(("Lin_ah", v))
             elif k == "mb":
                 calls.append(Call.parse(v))
+                place = f"mb:{len(calls)}"
             elif k == "an":
                 if not calls:
                     raise FormatError("an| explains no call")
@@ -422,13 +430,16 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 cards.append(PlayedCard.parse(v))
                 if cards[-1].card is None or cards[-1].annotations:
                     raise FormatError(f"pc| needs a card, got {shown(v)}")
+                place = f"pc:{len(cards)}"
             elif k == "mc":
                 t = v.strip()
                 if not (t.isascii() and t.isdigit() and len(t) <= 2 and int(t) <= 13):
                     raise FormatError(f"mc| needs 0..13 tricks, got {shown(v)}")
                 claim = int(t)
+                place = f"mc:{len(cards)}"
             elif k == "nt":
                 commentary.append(v)
+                places.append(place)
             elif k == "tg":
                 # redouble's own key: a PBN tag pair LIN has no place for, as Name=value.
                 name, sep, value = v.partition("=")
@@ -514,7 +525,12 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
         won = _played_result(play if isinstance(play, PlayRecord) else None, contract, declarer)
         if won is not None:
             fields["result"] = won
-    record = BoardRecord(tags=tuple(tags), commentary=tuple(commentary), **fields)  # type: ignore[arg-type]
+    record = BoardRecord(
+        tags=tuple(tags),
+        commentary=tuple(commentary),
+        commentary_after=tuple(places),
+        **fields,  # type: ignore[arg-type]
+    )
     # The board is read: what it says for the boards that follow takes effect.
     if own_names is not None:
         ctx.names = own_names if any(own_names) else None
@@ -663,10 +679,11 @@ def _played_result(play: PlayRecord | None, contract: Any, declarer: Any) -> int
 def _fast_record(t: Sequence[Any]) -> BoardRecord:
     """The record _board() gives for a board the core typed (see bind_lin.cpp's layout)."""
     tags, board, dealer, vul, masks, calls, notes, contract, declarer, play, last = t[:11]
-    played, claim, text = t[11:]
+    played, claim, text, places = t[11:]
     f = dict(_BOARD_DEFAULTS)
     f["tags"] = tuple(tags)
     f["commentary"] = tuple(text)
+    f["commentary_after"] = tuple(places)
     if board is not None:
         f["board"] = board
     if dealer >= 0:
@@ -1022,15 +1039,64 @@ def _call_to_lin(call: Call) -> str:
     return t + "".join(call.annotations)
 
 
+# A LIN place in commentary_after: after the K-th call (mb:0 before the first), after the K-th
+# card, after a claim made after the K-th card.
+_PLACE_RE = re.compile(r"(mb|pc|mc):([0-9]{1,9})")
+# PBN anchors that stand after the play in a PBN board (the writer's order): LIN has them at
+# the board's end.
+_PBN_LATE = ("Play", "OptimumResultTable")
+
+
+def _lin_places(record: BoardRecord) -> tuple[str, ...]:
+    """Where LIN puts each commentary of `record`, as a reader of the written text gives it.
+
+    A LIN place (``mb:K``, ``pc:K``, ``mc:K``) stays, its count in plain digits; a PBN anchor
+    goes where LIN comes nearest: after the auction for ``Auction``, at the board's end (the
+    claim, else the last card, else the last call) for the play and what PBN writes after it,
+    before the first call for a tag before them; commentary whose place is not known goes
+    before the first call, where the writer has always put it.
+    """
+    if not record.commentary:
+        return ()
+    a = record.auction
+    calls = len(a.calls) if a is not None else 0
+    cards = _card_count(record)
+    end = f"mc:{cards}" if record.claim is not None else f"pc:{cards}" if cards else f"mb:{calls}"
+    late = {*_PBN_LATE, *(t.name for t in record.tables)}
+    out = []
+    for anchor in record.commentary_after or ("",) * len(record.commentary):
+        m = _PLACE_RE.fullmatch(anchor)
+        if m is not None:
+            out.append(f"{m.group(1)}:{int(m.group(2))}")
+        elif anchor == "Auction":
+            out.append(f"mb:{calls}")
+        elif anchor in late:
+            out.append(end)
+        else:
+            out.append("mb:0")
+    return tuple(out)
+
+
+def _card_count(record: BoardRecord) -> int:
+    """The cards of the record's play (placeholders not counted)."""
+    if record.play is None:
+        return 0
+    return sum(1 for row in record.play.tricks for pc in row if pc.card is not None)
+
+
 def lin_view(record: BoardRecord) -> BoardRecord:
     """The record as LIN gives it back: what LIN implies filled in, layout dropped.
 
     LIN states the dealer with the deal and the contract through the auction, fills in a
     fourth hand from three full ones, takes a claim as the result (or, without one, the
-    tricks of a play of all thirteen), and keeps tags but not their order nor where
-    commentary stood. A written record reads back as exactly this.
+    tricks of a play of all thirteen), and keeps tags but not their order. Commentary keeps
+    its place among the calls, cards and claim (``mb:K``, ``pc:K``, ``mc:K``); a PBN anchor
+    becomes the nearest such place. A written record reads back as exactly this.
     """
-    changes: dict[str, object] = {"commentary_after": (), "tags": tuple(sorted(record.tags))}
+    changes: dict[str, object] = {
+        "commentary_after": _lin_places(record),
+        "tags": tuple(sorted(record.tags)),
+    }
     a = record.auction
     if record.dealer is None and a is not None:
         changes["dealer"] = a.first
@@ -1194,13 +1260,17 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
         if not _TAG_NAME_RE.fullmatch(name):
             raise FormatError(f"LIN cannot carry the tag name {shown(name)}")
         out.append(f"tg|{name}={_check(value)}|")
-    for c in record.commentary:
-        out.append(f"nt|{_check(c)}|")
+    # Each nt| goes back after the call, card or claim it followed.
+    notes_at: dict[str, list[str]] = {}
+    for c, place in zip(record.commentary, _lin_places(record), strict=True):
+        notes_at.setdefault(place, []).append(f"nt|{_check(c)}|")
+    out.extend(notes_at.pop("mb:0", ()))
     if a is not None:
-        for call in a.calls:
+        for k, call in enumerate(a.calls, 1):
             out.append(f"mb|{_check(_call_to_lin(call))}|")
             if call.note is not None:
                 out.append(f"an|{_check(call.note)}|")
+            out.extend(notes_at.pop(f"mb:{k}", ()))
         out.append("pg||")
     if record.play is not None:
         p = record.play
@@ -1214,10 +1284,18 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
             raise FormatError("LIN cannot mark play that ends early without a claim")
         for i, (_, card) in enumerate(record.plays()):
             out.append(f"pc|{card}|")
+            out.extend(notes_at.pop(f"pc:{i + 1}", ()))
             if i % 4 == 3:
                 out.append("pg||")
     if record.claim is not None:
         out.append(f"mc|{record.claim}|")
+        out.extend(notes_at.pop(f"mc:{_card_count(record)}", ()))
+    for place in notes_at:
+        raise FormatError(
+            f"commentary placed at {shown(place)}, which the board lacks (it has "
+            f"{len(a.calls) if a is not None else 0} calls, {_card_count(record)} cards and "
+            f"{'a' if record.claim is not None else 'no'} claim)"
+        )
     return "".join(out)
 
 

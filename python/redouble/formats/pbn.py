@@ -28,7 +28,13 @@ What is read
   ``OptimumResultTable`` section give ``BoardRecord.dd_table``; if both are present they
   must agree. Other ``...Table`` sections are kept verbatim as ``TableRecord``.
 - Commentary ``{...}`` (may span lines) and ``;`` comments are kept, in order, as
-  ``BoardRecord.commentary``. Lines starting with ``%`` are directives and are skipped.
+  ``BoardRecord.commentary``, each with the tag it followed in ``commentary_after``
+  (PBN 2.1 §3.8). The writer also places LIN's anchors (see :mod:`redouble.formats.lin`):
+  ``mb:0`` (before the first call) just before the Auction tag, ``mb:K`` in the auction
+  section after the K-th call, ``pc:K`` in the play section after the trick of the K-th card
+  (PBN orders a trick's cards by seat, not by play) and ``mc:K`` (after a claim made after
+  the K-th card) after the play section's ``*``; read back they follow the tag before, Auction and Play.
+  Lines starting with ``%`` are directives and are skipped.
 - CRLF or LF line ends, a UTF-8 byte-order mark, and blank lines between boards.
 
 Historical boards
@@ -54,6 +60,7 @@ disagrees with the OptimumResultTable, text after ``*``.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import dataclasses
 import enum
 import gc
@@ -1871,8 +1878,14 @@ def _glued(annotations: Sequence[str]) -> tuple[str, list[str]]:
 
 
 def _section_lines(
-    places: Sequence[Call | PlayedCard], per_line: int, notes: list[str]
+    places: Sequence[Call | PlayedCard],
+    per_line: int,
+    notes: list[str],
+    breaks: dict[int, int] | None = None,
 ) -> list[str]:
+    """The section's lines, `per_line` items a line; a line also ends after the K-th item for
+    each K in `breaks`, which is given the number of lines written by then (where commentary
+    after that item goes)."""
     lines: list[str] = []
     row: list[str] = []
     for i, p in enumerate(places):
@@ -1882,12 +1895,25 @@ def _section_lines(
             notes.append(p.note)
             words.append(f"={len(notes)}=")
         row.extend(words)
-        if (i + 1) % per_line == 0:
+        if (i + 1) % per_line == 0 or (breaks is not None and i + 1 in breaks):
             lines.append(" ".join(row))
             row = []
+            if breaks is not None and i + 1 in breaks:
+                breaks[i + 1] = len(lines)
     if row:
         lines.append(" ".join(row))
     return lines
+
+
+# LIN's commentary anchors (lin.py): after the K-th call, after the K-th card, after a claim
+# made after the K-th card. The colon keeps them apart from PBN tag names.
+_LIN_PLACE_RE = re.compile(r"(mb|pc|mc):([0-9]{1,9})")
+
+
+def _lin_place(anchor: str) -> tuple[str, int] | None:
+    """A LIN anchor as (kind, count); None for a PBN anchor."""
+    m = _LIN_PLACE_RE.fullmatch(anchor)
+    return None if m is None else (m.group(1), int(m.group(2)))
 
 
 def _deal_text(record: BoardRecord) -> str | None:
@@ -1934,7 +1960,9 @@ def _verbatim_ok(name: str, value: str, record: BoardRecord) -> bool:
     return v is None and field_value is None
 
 
-def _board_text(record: BoardRecord) -> str:
+def _layout(record: BoardRecord) -> tuple[str, tuple[str, ...]]:
+    """The board as PBN text, and the anchor each commentary has when the text is read back
+    (a LIN anchor becomes the tag it is written after)."""
     if not isinstance(record, BoardRecord):
         raise TypeError(f"a record must be a BoardRecord, not {type(record).__name__}")
     out: list[str] = []
@@ -1973,6 +2001,26 @@ def _board_text(record: BoardRecord) -> str:
         elif value is not None:
             emit(name, value)
 
+    # LIN's anchors: where in the sections each is written (filled in below).
+    lin = [_lin_place(x) for x in record.commentary_after]
+    call_breaks = {k: 0 for kind, k in filter(None, lin) if kind == "mb" and k > 0}
+    card_count = 0
+    if record.play is not None:
+        card_count = sum(1 for row in record.play.tricks for pc in row if pc.card is not None)
+    for kind, k in filter(None, lin):
+        calls_n = len(record.auction.calls) if record.auction is not None else 0
+        if (
+            (kind == "mb" and k > calls_n)
+            or (kind == "pc" and not 1 <= k <= card_count)
+            or (kind == "mc" and (record.claim is None or k != card_count))
+        ):
+            raise FormatError(
+                f"commentary placed at {shown(f'{kind}:{k}')}, which "
+                f"the board lacks (it has {calls_n} calls, {card_count} cards and "
+                f"{'a' if record.claim is not None else 'no'} claim)"
+            )
+    at_index: dict[tuple[str, int], int] = {}  # out index each LIN place is written before
+
     take(_LEADING)
     typed("Board", None if record.board is None else str(record.board))
     take(_PLAYERS)
@@ -2000,6 +2048,7 @@ def _board_text(record: BoardRecord) -> str:
     typed(
         "DoubleDummyTricks", None if record.dd_table is None else dd_table_to_pbn(record.dd_table)
     )
+    at_index[("mb", 0)] = len(out)  # before the Auction tag, or where it would stand
     if record.auction is not None:
         a = record.auction
         emit("Auction", a.first.letter)
@@ -2008,13 +2057,20 @@ def _board_text(record: BoardRecord) -> str:
             a.is_complete
             and len(calls) >= 4
             and all(c.is_pass and c.note is None and not c.annotations for c in calls[-3:])
+            # AP stands for the last three passes: no commentary between them.
+            and not any(len(calls) - 3 < k < len(calls) for k in call_breaks)
         )
         notes: list[str] = []
-        lines = _section_lines(calls[:-3] if tail_ap else calls, 4, notes)
+        start = len(out)
+        lines = _section_lines(calls[:-3] if tail_ap else calls, 4, notes, call_breaks)
         if tail_ap:
             lines.append("AP")
+            if len(calls) in call_breaks:
+                call_breaks[len(calls)] = len(lines)
         if not a.is_complete:
             lines.append("*")
+        for k, done in call_breaks.items():
+            at_index[("mb", k)] = start + done
         out.extend(lines)
         out.extend(_tag("Note", f"{k}:{t}") for k, t in enumerate(notes, 1))
     elif "Auction" in verbatim:
@@ -2027,10 +2083,16 @@ def _board_text(record: BoardRecord) -> str:
             play = PlayRecord(record.declarer.lho, (), False)
         emit("Play", play.leader.letter)
         notes = []
+        seen = 0  # cards of the tricks written
         for row in play.tricks:
             out.extend(_section_lines(row, 4, notes))
+            trick = sum(1 for pc in row if pc.card is not None)
+            for k in range(seen + 1, seen + trick + 1):
+                at_index[("pc", k)] = len(out)  # after the trick that holds the card
+            seen += trick
         if not play.is_complete:
             out.append("*")
+        at_index[("mc", seen)] = len(out)
         out.extend(_tag("Note", f"{k}:{t}") for k, t in enumerate(notes, 1))
     elif "Play" in verbatim:
         emit("Play", verbatim["Play"])
@@ -2042,44 +2104,54 @@ def _board_text(record: BoardRecord) -> str:
     for t in record.tables:
         emit(t.name, t.header)
         out.extend(" ".join(r) for r in t.rows)
-    # Commentary goes back after the tag it followed in the file (PBN 2.1 §3.8).
+    # Commentary goes back after the tag it followed in the file (PBN 2.1 §3.8), a LIN
+    # anchor's where its call, card or claim was written.
     anchors = record.commentary_after or ("\0end",) * len(record.commentary)
-    placed: dict[str, list[str]] = {}
-    names = {name for _, name in written}
-    for c, anchor in zip(record.commentary, anchors, strict=True):
+    if not anchors:
+        return "\n".join(out) + "\n", ()
+    # After the anchor's first tag and its section lines and notes: before the next tag.
+    starts = [i for i, _ in written] + [len(out)]
+    after_tag: dict[str, int] = {"": 0, "\0end": len(out)}
+    for k, (_, name) in enumerate(written):
+        after_tag.setdefault(name, starts[k + 1])
+    insert: dict[int, list[str]] = {}
+    as_read: list[str] = []
+    for c, anchor, place in zip(record.commentary, anchors, lin or repeat(None), strict=False):
         if "}" in c:
             if "\n" in c:
                 raise FormatError("commentary holding both '}' and a line break cannot be written")
             text = ";" + c
         else:
             text = "{" + c + "}"
-        if anchor not in ("\0end", "") and anchor not in names:
+        if place is not None:
+            index = at_index[place]
+            # A reader gives the last tag written before it (a section's, within its lines).
+            as_read.append(next((n for i, n in reversed(written) if i < index), ""))
+        elif anchor in after_tag:
+            index = after_tag[anchor]
+            as_read.append(anchor)
+        else:
             raise FormatError(f"commentary placed after tag {shown(anchor)}, which the board lacks")
-        placed.setdefault(anchor, []).append(text)
-    if not placed:
-        return "\n".join(out) + "\n"
-    # After the anchor's first tag and its section lines and notes: before the next tag.
-    insert: dict[int, list[str]] = {0: placed.get("", [])}
-    starts = [i for i, _ in written] + [len(out)]
-    done: set[str] = set()
-    for k, (_, name) in enumerate(written):
-        if name not in done:
-            done.add(name)
-            insert.setdefault(starts[k + 1], []).extend(placed.get(name, []))
-    insert.setdefault(len(out), []).extend(placed.get("\0end", []))
+        insert.setdefault(index, []).append(text)
     final: list[str] = []
     for i in range(len(out) + 1):
         final.extend(insert.get(i, []))
         if i < len(out):
             final.append(out[i])
-    return "\n".join(final) + "\n"
+    return "\n".join(final) + "\n", tuple(as_read)
 
 
 def pbn_view(record: BoardRecord) -> BoardRecord:
     """The record as PBN gives it back: the same, but for the order of its tags (the writer
-    puts the seven-tag roster first, PBN 2.1 §3.1) and, where the record does not say where
-    its commentary stood, the commentary's places."""
-    return record.replace(tags=tuple(sorted(record.tags)))
+    puts the seven-tag roster first, PBN 2.1 §3.1), where the record does not say where
+    its commentary stood, the commentary's places, and LIN's anchors (``mb:K``, ``pc:K``,
+    ``mc:K``), which read back as the tag they are written after."""
+    changes: dict[str, object] = {"tags": tuple(sorted(record.tags))}
+    if any(_lin_place(x) is not None for x in record.commentary_after):
+        # A record PBN cannot hold keeps its anchors as given.
+        with contextlib.suppress(FormatError):
+            changes["commentary_after"] = _layout(record)[1]
+    return record.replace(**changes)
 
 
 def _same(a: BoardRecord, b: BoardRecord) -> bool:
@@ -2110,7 +2182,10 @@ def write_board(record: BoardRecord) -> str:
             value PBN would read differently), naming the field.
         TypeError: if `record` is not a BoardRecord.
     """
-    text = _board_text(record)
+    text, as_read = _layout(record)
+    if any(_lin_place(x) is not None for x in record.commentary_after):
+        # LIN's anchors read back as the tags they are written after (pbn_view, done once).
+        record = record.replace(commentary_after=as_read)
     try:
         back = PbnReader(io.StringIO(text)).read_record()
     except FormatError as e:

@@ -809,7 +809,12 @@ class BoardRecord:
     declaration: DeclarationRecord | None = None
     commentary: tuple[str, ...] = field(default=())
     #: Where each commentary stood: the name of the tag (or section) it followed, ``""``
-    #: before the first tag (PBN). Empty when not known; writers then put it at the end.
+    #: before the first tag (PBN); or, from LIN, ``"mb:K"`` after the K-th call (``"mb:0"``
+    #: before the first), ``"pc:K"`` after the K-th card played, ``"mc:K"`` after a claim
+    #: made after the K-th card.
+    #: Each writer places the other format's anchors as near as it can (see lin and pbn).
+    #: Empty when not known; the PBN writer then puts it at the end, LIN's before the
+    #: auction.
     commentary_after: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
