@@ -390,3 +390,19 @@ def test_messages_name_the_law_set_as_a_reader_finds_it_not_by_its_id(
 def test_score_sheet_headings_name_the_code(law_set: str, heading: str) -> None:
     ledger = Chicago(law_set) if "chicago" in law_set else Rubber(law_set)
     assert ledger.score_sheet().splitlines()[0] == heading
+
+
+def test_the_codes_a_bridge_law_set_plays_follow_its_dealing_laws_not_its_name() -> None:
+    """Bridge (Elwell, 1907) revised the laws of the deal only: a law set that deals by them
+    plays the 1907 code first, under whatever name it was built."""
+    import dataclasses
+
+    from redouble import laws
+    from redouble.laws import citations
+
+    assert citations.codes_for("BRIDGE_ELWELL_1907") == ("bridge_1907", "bridge_1906")
+    assert citations.codes_for("BRIDGE_ELWELL_1906") == ("bridge_1906", "bridge_1907")
+    renamed = dataclasses.replace(laws.get("BRIDGE_ELWELL_1907"), name="OUR_CLUB_1906_RULES")
+    assert citations.codes_for(renamed) == ("bridge_1907", "bridge_1906")
+    plain = dataclasses.replace(laws.get("BRIDGE_ELWELL_1906"), name="OUR_CLUB_1907")
+    assert citations.codes_for(plain) == ("bridge_1906", "bridge_1907")

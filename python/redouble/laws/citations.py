@@ -285,8 +285,12 @@ def codes_for(law_set: object) -> tuple[str, ...]:
     if law.irregularity_code == "auction_1912":
         return ("auction_1912", "work_1913")
     if law.irregularity_code == "bridge":
+        # The 1907 revision changed the laws of the deal and nothing else, so a law set plays
+        # the 1907 code first exactly when it deals by it (whatever it is called).
         return (
-            ("bridge_1907", "bridge_1906") if "1907" in law.name else ("bridge_1906", "bridge_1907")
+            ("bridge_1907", "bridge_1906")
+            if law.flags.bridge_1907_dealing
+            else ("bridge_1906", "bridge_1907")
         )
     return ()
 
