@@ -312,6 +312,27 @@ def test_three_handed_leaders_partner_cannot_double_even_out_of_turn() -> None:
     assert d.doublings == 1
 
 
+def test_three_handed_out_of_turn_calls_before_the_make() -> None:
+    """Bridge for Three Players refuses only what nobody there can say: a call by the permanent
+    dummy, and a double by the third hand. Any other adversary's call before the dealer has
+    spoken is the four-handed irregularity, Bridge (Elwell, 1906), Law 48 (an adversary
+    declares before the dealer), opened as a ruling in a lenient game."""
+    from redouble.errors import IllegalCallError
+    from redouble.irregularities import Irregularity
+
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    for call, seat in (("X", E), ("P", E), ("H", E), ("P", W)):
+        g = Game("bridge_three_handed", deals=[deal], strict=False)
+        g.call(call, seat=seat)
+        assert [p.kind for p in g.pending] == [Irregularity.ADVERSARY_DECLARES], (call, seat)
+        assert "Law 48" in g.pending[0].law
+    for call, seat, why in (("X", W, "only the leader may double"), ("P", S, "the dummy makes")):
+        g = Game("bridge_three_handed", deals=[deal], strict=False)
+        with pytest.raises(IllegalCallError, match=why):
+            g.call(call, seat=seat)
+        assert not g.pending
+
+
 def test_three_handed_lenient_game_refuses_the_third_hands_double() -> None:
     """Bridge (Elwell, 1906), Bridge for Three Players: "Only one adversary, the leader, can
     double." A lenient game therefore opens no Law 54/59 ruling (whose "let stand" the maker
