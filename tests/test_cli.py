@@ -158,8 +158,15 @@ def test_demo_shows_the_board_the_dd_table_and_three_codes() -> None:
     assert code == 0
     assert "Board 1  (seed 1906)" in text
     assert "Double-dummy tricks" in text
-    for label in ("Contract bridge", "Auction Bridge 1912", "Bridge 1906"):
+    # Each code named as a reader finds it, not by redouble's id.
+    for label in (
+        "Laws of Duplicate Bridge 2017:",
+        "Auction Bridge (1912):",
+        "Bridge (Elwell, 1906):",
+    ):
         assert label in text
+    assert "AUCTION_WCNY_1912" not in text
+    assert "BRIDGE_ELWELL" not in text
     # The NT row of the table agrees with the solver.
     from redouble import board, solver
 

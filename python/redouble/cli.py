@@ -99,11 +99,10 @@ def _demo_scores(b: Board, table: Any) -> list[str]:
         return {declarer.side.name: tricks, declarer.side.opponents.name: 13 - tricks}
 
     lines = []
-    for name, label in (
-        ("contract", "Contract bridge (duplicate)"),
-        ("auction_1912", "Auction Bridge 1912"),
-    ):
+    width = 32  # the longest code's title ("Laws of Duplicate Bridge 2017:") and a space
+    for name in ("contract", "auction_1912"):
         law = laws.get(name)
+        label = law.short_title
         best: tuple[int, str] | None = None
         for strain in _STRAIN_ORDER:
             for declarer in Seat:
@@ -115,13 +114,15 @@ def _demo_scores(b: Board, table: Any) -> list[str]:
                 s = score_hand(law, spec, declarer, made(declarer, tricks), deal=b.deal, **extra)
                 value = s.score_for(declarer.side)
                 text = (
-                    f"  {label + ':':<30}{spec} by {declarer.letter} making {tricks}: "
+                    f"  {label + ':':<{width}}{spec} by {declarer.letter} making {tricks}: "
                     f"{declarer.side.name} {value:+d}"
                     + ("" if law.premiums else f" ({s.trick_score[declarer.side]} below the line)")
                 )
                 if best is None or value > best[0]:
                     best = (value, text)
-        lines.append(best[1] if best else f"  {label + ':':<30}no contract can be made: all pass")
+        lines.append(
+            best[1] if best else f"  {label + ':':<{width}}no contract can be made: all pass"
+        )
     bridge = laws.get("bridge_1906")
     dealer = b.dealer
     best_b: tuple[int, str] | None = None
@@ -131,7 +132,8 @@ def _demo_scores(b: Board, table: Any) -> list[str]:
         s = score_hand(bridge, decl, dealer, made(dealer, tricks), deal=b.deal)
         value = s.score_for(dealer.side)
         text = (
-            f"  {'Bridge 1906:':<30}dealer {dealer.letter} makes {strain.letter}, takes {tricks}: "
+            f"  {bridge.short_title + ':':<{width}}dealer {dealer.letter} makes {strain.letter}, "
+            f"takes {tricks}: "
             f"{dealer.side.name} {value:+d} ({s.trick_score[dealer.side]} below the line)"
         )
         if best_b is None or value > best_b[0]:
