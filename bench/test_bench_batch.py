@@ -1,5 +1,7 @@
 """Batch DD tables: dd_tables on seeded deals with 1 and 2 threads, and the speed-up between
-them (printed). With ``--benchmark-disable`` (the CI smoke run) only a few deals are used."""
+them (printed); and the thread scaling of dd_tables beside DDS's own batch call on 1, 2, 4, ...
+threads up to every core the process may use (printed). With ``--benchmark-disable`` (the CI
+smoke run) only a few deals are used."""
 
 from __future__ import annotations
 
@@ -50,3 +52,66 @@ def test_two_thread_speedup(
             f"\ndd_tables on {n} deals: 1 thread {times[1]:.2f} s, 2 threads {times[2]:.2f} s, "
             f"speed-up {times[1] / times[2]:.2f}x ({cores} cores available)"
         )
+
+
+def _thread_counts(cores: int) -> list[int]:
+    """1, 2, 4, ... up to `cores`, and `cores` itself."""
+    counts = [1]
+    while counts[-1] * 2 <= cores:
+        counts.append(counts[-1] * 2)
+    if counts[-1] != cores:
+        counts.append(cores)
+    return counts
+
+
+def test_thread_scaling_against_dds(
+    request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Wall time of the same DD tables with 1, 2, 4, ... threads, up to the cores available:
+    ours through ``dd_tables`` (the persistent pool), DDS's through endplay's ``calc_all_tables``
+    (``CalcAllTables`` after ``SetMaxThreads``), each engine's speed-up over its own one thread
+    printed side by side; every table is checked against DDS's. The README's many-core figure
+    is this, on that machine: ``REDOUBLE_SCALING_DEALS=400 pytest bench/test_bench_batch.py -s
+    -k scaling`` (the default is 200 deals; the smoke run uses a few)."""
+    pytest.importorskip("endplay", reason="the reference engine: pip install '.[bench]'")
+    import endplay._dds as raw
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    n = (
+        SMOKE_DEALS
+        if request.config.getoption("benchmark_disable", default=False)
+        else int(os.environ.get("REDOUBLE_SCALING_DEALS", "200"))
+    )
+    batch = redouble.deals(n, SEED)
+    edeals = [EDeal(redouble.Deal.from_array(row).to_pbn()) for row in batch]
+    denoms = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
+    players = [Player.north, Player.east, Player.south, Player.west]
+    chunk = 200  # endplay's limit on one CalcAllTables call is a little above it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    ours: dict[int, float] = {}
+    theirs: dict[int, float] = {}
+    try:
+        for threads in _thread_counts(cores or 1):
+            start = time.perf_counter()
+            tables = rs.dd_tables(batch, threads=threads)
+            ours[threads] = time.perf_counter() - start
+            raw.SetMaxThreads(threads)
+            start = time.perf_counter()
+            ref = [t for i in range(0, n, chunk) for t in calc_all_tables(edeals[i : i + chunk])]
+            theirs[threads] = time.perf_counter() - start
+            expected = np.array(
+                [[[t[d, p] for p in players] for d in denoms] for t in ref], dtype=np.uint8
+            )
+            assert np.array_equal(tables, expected), f"{threads} threads: tables differ from DDS"
+    finally:
+        raw.SetMaxThreads(1)  # the other benchmarks time DDS on one thread
+    with capsys.disabled():
+        print(f"\nthread scaling, {n} DD tables, {cores} cores available (wall time):")
+        print(f"{'threads':>7} {'redouble s':>11} {'speed-up':>9} {'DDS s':>8} {'speed-up':>9}")
+        for threads, took in ours.items():
+            print(
+                f"{threads:7d} {took:11.2f} {ours[1] / took:8.2f}x "
+                f"{theirs[threads]:8.2f} {theirs[1] / theirs[threads]:8.2f}x"
+            )
