@@ -88,7 +88,9 @@ def test_thread_scaling_against_dds(
     edeals = [EDeal(redouble.Deal.from_array(row).to_pbn()) for row in batch]
     denoms = [Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt]
     players = [Player.north, Player.east, Player.south, Player.west]
-    chunk = 200  # endplay's limit on one CalcAllTables call is a little above it
+    # One CalcAllTables call takes at most MAXNOOFTABLES deals with all five strains (DDS's limit
+    # is on tables times strains); DDS spreads each call's tables over its threads.
+    chunk = int(raw.MAXNOOFTABLES)
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     ours: dict[int, float] = {}
     theirs: dict[int, float] = {}
