@@ -99,7 +99,11 @@ def _demo_scores(b: Board, table: Any) -> list[str]:
         return {declarer.side.name: tricks, declarer.side.opponents.name: 13 - tricks}
 
     lines = []
-    width = 32  # the longest code's title ("Laws of Duplicate Bridge 2017:") and a space
+    bridge = laws.get("bridge_1906")
+    # One column for the three codes' titles: the longest, its colon and a space.
+    width = (
+        max(len(laws.get(n).short_title) for n in ("contract", "auction_1912", "bridge_1906")) + 2
+    )
     for name in ("contract", "auction_1912"):
         law = laws.get(name)
         label = law.short_title
@@ -123,7 +127,6 @@ def _demo_scores(b: Board, table: Any) -> list[str]:
         lines.append(
             best[1] if best else f"  {label + ':':<{width}}no contract can be made: all pass"
         )
-    bridge = laws.get("bridge_1906")
     dealer = b.dealer
     best_b: tuple[int, str] | None = None
     for strain in _STRAIN_ORDER:
