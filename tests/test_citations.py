@@ -406,3 +406,23 @@ def test_the_codes_a_bridge_law_set_plays_follow_its_dealing_laws_not_its_name()
     assert citations.codes_for(renamed) == ("bridge_1907", "bridge_1906")
     plain = dataclasses.replace(laws.get("BRIDGE_ELWELL_1906"), name="OUR_CLUB_1907")
     assert citations.codes_for(plain) == ("bridge_1906", "bridge_1907")
+
+
+def test_a_log_naming_the_code_by_its_id_still_replays() -> None:
+    """A ruling on an act the code has no law on names the code as readers know it; a log
+    written before 0.2.0 named it by its id there, and still replays, in today's words."""
+    path = Path(__file__).parent / "data" / "games" / "legacy_no_law.json"
+    text = path.read_text(encoding="utf-8")
+    assert "no law of contract on revoke_corrected" in text
+    game = Game.from_json(text)
+    words = [
+        e.data["law"]
+        for e in game.log
+        if e.kind == "irregularity" and e.data["kind"] == "revoke_corrected"
+    ]
+    assert words == ["Laws of Duplicate Bridge 2017 has no law on revoke_corrected"]
+    assert "no law of" not in game.to_json()
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+    # Only the exact old form is read so: another code's id there is a log that disagrees.
+    with pytest.raises(redouble.errors.GameError, match="does not agree"):
+        Game.from_json(text.replace("no law of contract on", "no law of bridge on"))

@@ -31,7 +31,12 @@ from ..irregularities.referee import (
     Outcome,
     RaiseRuling,
 )
-from ..irregularities.rulings import find_ruling, judge_declaring_over, judge_play_starts
+from ..irregularities.rulings import (
+    find_ruling,
+    judge_declaring_over,
+    judge_play_starts,
+    no_law_text,
+)
 from ..irregularities.table import _Obligations, _Revoke, _TablePlay
 from ..laws import LawSet, _changed_flags_json
 from ..laws import get as get_law_set
@@ -451,10 +456,10 @@ class _HandState:
     ) -> Ruling:
         """Record an irregularity: its ruling, and the event naming it. Where the law set's
         code has no law on it, the event records that, with no option (internal)."""
-        # The code's id, not its title: this text is recorded in the game log's irregularity
-        # event, and replay compares those events, so saved logs must keep reading the same.
+        # The code as readers know it; replay also reads the id form that earlier versions
+        # wrote in this place (replay.py's _LEGACY_NO_LAW).
         rule = self._code.rules.get(kind) or Rule(
-            kind, f"no law of {self._code.name} on {kind.value}", Claimant.NONE, ()
+            kind, no_law_text(self._code.title, kind.value), Claimant.NONE, ()
         )
         if kind not in self._code.rules:
             options = ()
@@ -499,7 +504,7 @@ class _HandState:
     def _require(self, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
         """Refuse (nothing changed) an irregularity the law set's code has no law on."""
         if not self._code.has(kind):
-            raise error(f"{what}: {self._code.title} has no law on {kind.value}")
+            raise error(f"{what}: {no_law_text(self._code.title, kind.value)}")
 
     def _options(self, kind: Irregularity, drop: Sequence[str] = ()) -> tuple[Option, ...]:
         return tuple(o for o in self._code.rule(kind).options if o.code not in drop)

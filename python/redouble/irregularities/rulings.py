@@ -78,10 +78,16 @@ REMARKS = frozenset(
 # ------------------------------------------------------------------------------------------------
 
 
+def no_law_text(code_title: str, kind: str) -> str:
+    """The words for an act the code has no law on, in refusals and in the ruling recorded:
+    "Bridge (Elwell, 1906) has no law on insufficient_declaration"."""
+    return f"{code_title} has no law on {kind}"
+
+
 def require(view: HandView, kind: Irregularity, error: type[RedoubleError], what: str) -> None:
     """Refuse (nothing changed) an irregularity the law set's code has no law on."""
     if not view.code.has(kind):
-        raise error(f"{what}: {view.code.title} has no law on {kind.value}")
+        raise error(f"{what}: {no_law_text(view.code.title, kind.value)}")
 
 
 def options(view: HandView, kind: Irregularity, drop: tuple[str, ...] = ()) -> tuple[Option, ...]:
