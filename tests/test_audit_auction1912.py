@@ -494,3 +494,15 @@ def test_law_46_at_no_trump_follows_the_flag_law46_applies_to_nt() -> None:
     assert g.contract is not None
     assert g.contract.declarer is N
     assert g.to_act is E
+
+
+def test_law_6_and_9_a_game_scores_honours_and_chicane_from_its_own_cards() -> None:
+    """Laws 6, 9 through a game: South deals and plays Two Hearts on the chicane deal; the
+    hand is scored from the cards held, simple honours and the chicane to NS."""
+    g = Game(LAW, deals=[CHICANE], first_dealer="S", strict=False)
+    for c in ("2H", "P", "P", "P"):
+        g.call(c)
+    result = finish_by_claim(g, 8)
+    assert result.trick_score == PerSide(16, 0)
+    assert result.breakdown.honours == PerSide(16, 0)
+    assert result.breakdown.chicane == PerSide(16, 0)
