@@ -82,6 +82,17 @@ def test_three_passes_close_and_declarer_is_first_to_name() -> None:
         a.call("P")
 
 
+def test_law_46_reaches_no_trump_only_under_its_flag() -> None:
+    # Auction Bridge (1912), Law 46 names the winning suit; flag law46_applies_to_nt.
+    calls = ["1C", "P", "1NT", "P", "2NT", "P", "P", "P"]
+    assert str(Auction("auction_1912", Seat.NORTH, calls).contract) == "2NT by S"
+    off = laws.get("auction_1912", law46_applies_to_nt=False)
+    assert str(Auction(off, Seat.NORTH, calls).contract) == "2NT by N"
+    hearts = ["1C", "P", "1H", "P", "2H", "P", "P", "P"]
+    assert str(Auction(off, Seat.NORTH, hearts).contract) == "2H by S"
+    assert Auction(off, Seat.NORTH).declarer is None
+
+
 def test_illegal_call_changes_nothing_and_names_the_rule() -> None:
     a = Auction("contract", Seat.SOUTH, ["1S"])
     before = (a.calls, a.to_call, a.last_bid)

@@ -2093,7 +2093,8 @@ def test_an_auction_rubber_scores_the_hand_after_a_game() -> None:
     # The rubber passed the sides with a game as vulnerable under every law set; under one
     # with no vulnerability that is now refused, so it passes them only where they count.
     rubber = Rubber("auction_1912")
-    rubber.score_hand("4S", "N", (10, 3))  # 4 x 9 = 36: game for NS
+    rubber.score_hand("4R", "N", (10, 3))  # Royal Spades, 4 x 9 = 36: game for NS
+    assert rubber.games == PerSide(1, 0)
     assert rubber.score_hand("1H", "E", (7, 6)).vulnerable == frozenset()
 
 

@@ -609,11 +609,24 @@ class Auction:
 
     @property
     def declarer(self) -> Seat | None:
-        """Who would play the last bid: the member of its side who first named its declaration."""
+        """Who would play the last bid: the member of its side who first named its declaration
+        (at no trump, the player who made it where the law set's flag ``law46_applies_to_nt``
+        is off)."""
         d = self._core.declarer()
         if d < 0:
             return None
-        if self._law.play.declarer is not DeclarerRule.FIRST_TO_NAME_DECLARATION:
+        play = self._law.play
+        if play.declarer is not DeclarerRule.FIRST_TO_NAME_DECLARATION:
+            return Seat(self._core.last_bidder())
+        # Auction Bridge (1912), Law 46 speaks of the winning *suit*: where the law set does
+        # not apply it to no trump (flag law46_applies_to_nt), whoever made it plays it.
+        bid = self.last_bid
+        if (
+            not play.declarer_rule_applies_to_notrump
+            and bid is not None
+            and bid.declaration is not None
+            and self._law.declaration(bid.declaration).is_notrump
+        ):
             return Seat(self._core.last_bidder())
         return Seat(d)
 

@@ -1,0 +1,508 @@
+"""An audit of Auction Bridge (Whist Club of New York, 1912) against the seed texts.
+
+Each test states a law's outcome as read from the code itself (English laws 37-97 and the
+Cases; the Thai translation for laws 1-36) on a scenario the other test files do not
+already pin down, and drives it through the public API: :func:`score_hand`,
+:class:`Rubber`, :class:`Auction` and the lenient :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from redouble import laws
+from redouble.auction import Auction
+from redouble.cards import Card, Seat, Side
+from redouble.deal import Deal
+from redouble.errors import IllegalCallError
+from redouble.game import Game, Phase, cut_card, cut_for_partners
+from redouble.irregularities import Irregularity
+from redouble.scoring import HandScore, PerSide, Rubber, score_hand
+
+LAW = "auction_1912"
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+# N: S AKQJ H T98 D 765 C 432    E: S T98 H 765 D 432 C AKQJ
+# S: S 765 H 432 D AKQJ C T98    W: S 432 H AKQJ D T98 C 765
+DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+
+# North void of hearts, South A K Q of hearts, East J 10; West void of spades, North holds
+# all five spade honours; the four aces: North three, South one.
+CHICANE = Deal.from_pbn("N:AKQJT98..AKQ.AKQ 765.JT98.JT9.JT9 432.AKQ32.876.87 .7654.5432.65432")
+# North and South both void of hearts; East A K Q and West J 10 of hearts.
+DOUBLE_CHICANE = Deal.from_pbn(
+    "N:AKQJT98..AKQ.AKQ 765.AKQ32.JT9.65 432..87654.JT987 .JT987654.32.432"
+)
+
+
+def score(contract: str, declarer: str, tricks: tuple[int, int], **kwargs: Any) -> HandScore:
+    return score_hand(LAW, contract, declarer, tricks, **kwargs)
+
+
+def game(*calls: str, dealer: str = "N") -> Game:
+    g = Game(LAW, deals=[DEAL] * 8, first_dealer=dealer, strict=False)
+    for c in calls:
+        g.call(c)
+    return g
+
+
+def finish_by_claim(g: Game, tricks: int) -> HandScore:
+    """The declarer claims ``tricks`` of the thirteen and the adversaries concede (Law 72)."""
+    g.claim(tricks=tricks)
+    g.decide("concede")
+    result = g.results[-1].score
+    assert result is not None
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 4, 47, 53, 56: the trick score, undertricks and the doubled bonus.
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("declaration", "value"), [("S", 2), ("C", 6), ("D", 7), ("H", 8), ("R", 9), ("NT", 10)]
+)
+def test_law_4_and_47_every_trick_over_six_counts_at_the_declarations_value(
+    declaration: str, value: int
+) -> None:
+    """Law 4: 2, 6, 7, 8, 9 (Royal Spades), 10 (no trump) a trick; Law 47: the declarer who
+    makes his declaration scores the full value of all the tricks he won, not only those bid."""
+    made = score(f"1{declaration}", "N", (10, 3))
+    assert made.trick_score == PerSide(4 * value, 0)
+    assert made.contract_made is True
+
+
+def test_law_47_a_failed_declaration_scores_nothing_toward_game_for_either_side() -> None:
+    """Law 47: neither side scores toward game; the adversaries take 50, doubled 100,
+    redoubled 200 for each undertrick, in the honour column."""
+    for suffix, each in (("", 50), ("X", 100), ("XX", 200)):
+        result = score(f"4H{suffix}", "S", (7, 6))  # three short
+        assert result.trick_score == PerSide(0, 0)
+        assert result.breakdown.undertricks == PerSide(0, 3 * each)
+        assert result.game_won_by is None
+
+
+def test_law_53_and_56_doubled_and_redoubled_contracts_made_with_overtricks() -> None:
+    """Law 53: each trick over six doubled or quadrupled; Law 56: 50 for making a doubled
+    declaration and 50 for each further trick, the whole bonus doubled when redoubled."""
+    doubled = score("2HX", "N", (10, 3))
+    assert doubled.trick_score.ns == 4 * 8 * 2
+    assert doubled.breakdown.doubled_bonus.ns == 50 + 2 * 50
+    redoubled = score("2HXX", "N", (10, 3))
+    assert redoubled.trick_score.ns == 4 * 8 * 4
+    assert redoubled.breakdown.doubled_bonus.ns == 100 + 2 * 100
+    assert score("2H", "N", (10, 3)).breakdown.doubled_bonus.ns == 0  # undoubled: no bonus
+
+
+# --------------------------------------------------------------------------------------------
+# Law 48: the dealer's original One Spade.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_48_the_dealers_one_spade_loses_at_most_100_unless_redoubled() -> None:
+    """Law 48: the loss on the dealer's original One Spade is limited to one hundred points
+    whether doubled or not, unless redoubled."""
+    cases = (("1S", 100), ("1SX", 100), ("1SXX", 3 * 200))
+    for contract, loss in cases:
+        result = score(contract, "N", (4, 9), dealer_original_one_spade=True)
+        assert result.breakdown.undertricks.ew == loss, contract
+    assert score("1S", "N", (4, 9)).breakdown.undertricks.ew == 150  # not the dealer's
+
+
+def test_law_48_in_play_the_cap_applies_and_honours_are_scored_as_held() -> None:
+    """Law 48 through a game: North deals and bids One Spade, East doubles, all pass; North
+    takes four tricks. Three doubled undertricks (300) cost only 100, and North's four
+    honours in one hand still score 8 tricks at 2 ("Honors are scored as held")."""
+    g = game("1S", "X", "P", "P", "P")
+    assert g.declaring.dealer_original_one_spade
+    result = finish_by_claim(g, 4)
+    assert result.breakdown.undertricks == PerSide(0, 100)
+    assert result.breakdown.honours == PerSide(16, 0)
+    # South redoubles his partner's declaration doubled by an adversary: no limit.
+    g = game("1S", "X", "XX", "P", "P", "P")
+    result = finish_by_claim(g, 4)
+    assert result.breakdown.undertricks == PerSide(0, 600)
+
+
+def test_law_48_does_not_cover_a_one_spade_after_another_declaration() -> None:
+    """Law 48 speaks of the dealer's *original* declaration: once anyone else has declared
+    the final declaration is no longer it (and can no longer be One Spade)."""
+    auction = Auction(LAW, E, ["1S", "P", "P", "P"])
+    assert auction.dealer_original_one_spade
+    auction = Auction(LAW, E, ["1S", "P", "2S", "P", "P", "P"])
+    assert not auction.dealer_original_one_spade
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 5, 6, 9, 10: honours and chicane, from the cards.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_6_honours_go_to_their_original_holders_whoever_declared() -> None:
+    """Law 6: honours are entered for the original holders: the adversaries' four aces in one
+    hand score 100 at no trump, and the declarer's side scores its honours when it fails."""
+    aces = score("1NT", "N", (9, 4), honours={"E": 4})
+    assert aces.breakdown.honours == PerSide(0, 100)
+    assert aces.trick_score == PerSide(30, 0)
+    failed = score("3H", "N", (7, 6), honours={"N": 4, "S": 1})
+    assert failed.breakdown.honours == PerSide(9 * 8, 0)  # four in one hand, fifth in partner's
+    assert failed.breakdown.undertricks == PerSide(0, 100)
+
+
+def test_law_9_chicane_added_when_its_side_scores_honours() -> None:
+    """Law 9: North holds no hearts and South A K Q: simple honours (2 tricks, 16) and the
+    chicane, worth simple honours, added to NS's honours."""
+    result = score("2H", "S", (8, 5), deal=CHICANE)
+    assert result.breakdown.honours == PerSide(16, 0)
+    assert result.breakdown.chicane == PerSide(16, 0)
+    assert result.honour_column == PerSide(32, 0)
+
+
+@pytest.mark.parametrize(("declaration", "value"), [("S", 2), ("R", 9)])
+def test_law_9_chicane_deducted_from_the_adversaries_honours(declaration: str, value: int) -> None:
+    """Law 9: West holds no spades while North holds all five honours (10 tricks); EW score no
+    honours, so simple honours (2 tricks) are deducted from NS's. Royal Spades are spades as
+    trumps at 9 a trick (Law 4), for honours too (Law 6)."""
+    result = score(f"1{declaration}", "N", (12, 1), deal=CHICANE)
+    assert result.breakdown.honours == PerSide(10 * value, 0)
+    assert result.breakdown.chicane == PerSide(-2 * value, 0)
+    assert result.honour_column.ns == 8 * value + 20  # + little slam (Law 8)
+
+
+def test_law_9_and_10_double_chicane_deducts_four_honours_whatever_the_doubling() -> None:
+    """Law 9: North and South both void of hearts: four honours (32) deducted from EW's five
+    honours divided (40); Law 10: doubling changes neither."""
+    for suffix in ("", "X", "XX"):
+        result = score(f"1H{suffix}", "E", (6, 7), deal=DOUBLE_CHICANE)
+        assert result.breakdown.honours == PerSide(0, 40)
+        assert result.breakdown.chicane == PerSide(0, -32)
+
+
+def test_law_5_and_9_no_trump_honours_are_aces_and_there_is_no_chicane() -> None:
+    """Law 5: at no trump the honours are the four aces (North three, South one: 40, Law 6);
+    a void suit is no chicane when there are no trumps."""
+    result = score("1NT", "N", (7, 6), deal=CHICANE)
+    assert result.breakdown.honours == PerSide(40, 0)
+    assert result.breakdown.chicane == PerSide(0, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 7, 8, 84, 89: slams and revokes.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_7_and_8_either_side_scores_slam_the_adversaries_included() -> None:
+    """Laws 7, 8: slam (40) and little slam (20) are scored by either side; the adversaries
+    of a failed declaration score them besides the undertricks."""
+    grand = score("1NT", "N", (0, 13))
+    assert grand.breakdown.slam == PerSide(0, 40)
+    assert grand.breakdown.undertricks == PerSide(0, 7 * 50)
+    little = score("1NT", "N", (1, 12))
+    assert little.breakdown.slam == PerSide(0, 20)
+
+
+def test_law_7_and_84b_revoke_tricks_help_the_declaration_but_not_the_slam() -> None:
+    """Law 84 (b): three tricks taken for a defender's revoke help the declarer make his
+    declaration and count in his trick score; Law 7: a slam does not count them."""
+    result = score("2NT", "N", (10, 3), revokes={"EW": 1}, revoke_election="tricks")
+    assert result.tricks_after_revoke_penalty == PerSide(13, 0)
+    assert result.trick_score.ns == 7 * 10
+    assert result.breakdown.slam == PerSide(0, 0)  # ten won in play: no slam
+    little = score("2NT", "N", (12, 1), revokes={"EW": 1}, revoke_election="tricks")
+    assert little.breakdown.slam == PerSide(20, 0)  # twelve in play: little slam only
+
+
+def test_law_84b_penalty_tricks_earn_no_doubled_bonus() -> None:
+    """Law 84 (b): the penalty tricks do not entitle the declarer to the Law 56 bonus: 4H
+    doubled, eight tricks in play plus three for the revoke: made, scored at the doubled
+    rate, no bonus; the revoking defenders score no undertricks."""
+    result = score("4HX", "N", (8, 5), revokes={"EW": 1}, revoke_election="tricks")
+    assert result.contract_made is True
+    assert result.trick_score.ns == 5 * 8 * 2
+    assert result.breakdown.doubled_bonus == PerSide(0, 0)
+    assert result.breakdown.undertricks == PerSide(0, 0)
+
+
+def test_law_84c_each_further_revoke_costs_100_whichever_penalty_the_declarer_takes() -> None:
+    """Law 84 (c): a side's revokes after its first cost 100 each in the honour column, also
+    when the declarer takes three tricks for the first (Law 84 (b))."""
+    tricks = score("3NT", "N", (7, 6), revokes={"EW": 3}, revoke_election="tricks")
+    assert tricks.tricks_after_revoke_penalty == PerSide(10, 3)
+    assert tricks.trick_score.ns == 4 * 10
+    assert tricks.breakdown.revoke_penalty == PerSide(200, 0)
+    points = score("3NT", "N", (7, 6), revokes={"EW": 3}, revoke_election="points")
+    assert points.breakdown.revoke_penalty == PerSide(150 + 200, 0)
+    assert points.contract_made is False  # seven tricks of nine
+    assert points.breakdown.undertricks == PerSide(0, 0)  # revoking defenders score none
+
+
+def test_law_84a_declarer_revoke_costs_150_besides_the_undertricks() -> None:
+    """Law 84 (a): the adversaries add 150 in addition to the penalty for not making the
+    declaration; (c) a second revoke by the same side costs 100 more; the revoking side
+    scores only honours."""
+    result = score("3HX", "N", (7, 6), revokes={"NS": 2}, honours={"N": 3})
+    assert result.breakdown.revoke_penalty == PerSide(0, 150 + 100)
+    assert result.breakdown.undertricks == PerSide(0, 2 * 100)
+    assert result.breakdown.honours == PerSide(16, 0)
+    made = score("1H", "N", (9, 4), revokes={"NS": 1})
+    assert made.trick_score == PerSide(0, 0)  # a revoking side cannot score
+    assert made.breakdown.revoke_penalty == PerSide(0, 150)
+
+
+def test_law_84_revoking_adversaries_keep_only_honours_and_chicane() -> None:
+    """Law 84: "A revoking side cannot score, except for honors or chicane": the defenders
+    who revoked score no undertricks and no slam, but keep their honours."""
+    result = score(
+        "1H", "N", (0, 13), revokes={"EW": 1}, revoke_election="points", honours={"E": 4}
+    )
+    assert result.breakdown.undertricks == PerSide(0, 0)
+    assert result.breakdown.slam == PerSide(0, 0)
+    assert result.breakdown.honours == PerSide(0, 64)
+    assert result.breakdown.revoke_penalty == PerSide(150, 0)
+
+
+def test_law_89_both_sides_revoke_only_honours_chicane_and_extra_revokes() -> None:
+    """Law 89: with both sides revoking only honours in trumps and chicane are scored; each
+    revoke after a side's first still gives the other side 100."""
+    result = score("2H", "S", (9, 4), revokes={"NS": 1, "EW": 2}, deal=CHICANE)
+    assert result.trick_score == PerSide(0, 0)
+    assert result.breakdown.honours == PerSide(16, 0)
+    assert result.breakdown.chicane == PerSide(16, 0)
+    assert result.breakdown.revoke_penalty == PerSide(100, 0)
+    assert result.breakdown.undertricks == PerSide(0, 0)
+    assert result.breakdown.doubled_bonus == PerSide(0, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 1, 2, 3, 11: games and the rubber.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_2_only_tricks_count_toward_game() -> None:
+    """Law 2: a game is thirty points from tricks only, never from honours, chicane, slams,
+    bonuses or undertricks."""
+    rubber = Rubber(LAW)
+    rubber.score_hand("3H", "N", (9, 4), honours={"N": 5})  # 24 + 80 honours
+    assert rubber.games == PerSide(0, 0)
+    assert rubber.toward_game == PerSide(24, 0)
+    rubber.score_hand("4HX", "E", (13, 0))  # EW: 400 undertricks, no game
+    assert rubber.toward_game == PerSide(24, 0)
+    rubber.score_hand("1C", "S", (7, 6))  # 24 + 6 = 30
+    assert rubber.games == PerSide(1, 0)
+
+
+def test_law_1_3_11_a_rubber_played_through_the_game() -> None:
+    """Law 3: every deal is played out and points beyond thirty count (2NT making ten tricks:
+    40); Law 1: two games win the rubber and no third is played; Law 11: 250 to the
+    winners."""
+    g = game("2NT", "P", "P", "P")
+    first = finish_by_claim(g, 10)
+    assert first.trick_score == PerSide(40, 0)
+    assert first.game_won_by is Side.NS
+    g.call("1NT")  # East deals
+    for _ in range(3):
+        g.call("P")
+    second = finish_by_claim(g, 0)  # East takes no trick: seven undertricks and a slam to NS
+    assert second.breakdown.undertricks == PerSide(350, 0)
+    assert second.breakdown.slam == PerSide(40, 0)
+    assert g.phase is Phase.DECLARE  # the rubber goes on
+    g.call("3NT")  # South deals
+    for _ in range(3):
+        g.call("P")
+    third = finish_by_claim(g, 13)
+    assert third.trick_score == PerSide(70, 0)
+    assert g.phase is Phase.COMPLETE  # NS won two games: no third game
+    assert g.totals == PerSide(40 + 350 + 40 + 70 + 40 + 250, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 14, 16, 18: cutting.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_14_16_18_the_ace_cuts_lowest_and_the_lowest_deals() -> None:
+    """Law 14: the ace is lowest, equal cards rank hearts, diamonds, clubs, spades upward;
+    Law 16: of several cards exposed the highest is the cut; Law 18: the two lowest play the
+    two highest, the lowest deals."""
+    assert cut_card(LAW, ["SA", "H2"]) == Card.parse("H2")
+    assert cut_card(LAW, ["D5", "H5"]) == Card.parse("D5")
+    result = cut_for_partners(
+        LAW, ["A", "B", "C", "D"], cuts=[{"A": "H2", "B": "SA", "C": "D2", "D": "SK"}]
+    )
+    assert result.dealer == "B"
+    assert {frozenset(p) for p in result.partners} == {frozenset("AB"), frozenset("CD")}
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 42-55: the auction.
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("previous", "higher", "lower"),
+    [
+        ("4NT", "5H", None),  # 40 = 40, five tricks beat four (Law 44)
+        ("5H", None, "4NT"),
+        ("6D", "7C", None),  # 42 = 42
+        ("3H", "4C", None),  # 24 = 24
+        ("4C", None, "3H"),
+        ("1NT", "5S", "1R"),  # 10 = 10; Royal Spades 9 < 10
+    ],
+)
+def test_law_44_points_first_then_more_tricks(
+    previous: str, higher: str | None, lower: str | None
+) -> None:
+    """Law 44: a declaration of more tricks in a lower suit that equals the last in points
+    is higher."""
+    auction = Auction(LAW, N, [previous])
+    if higher is not None:
+        assert auction.is_legal(higher)
+    if lower is not None:
+        assert not auction.is_legal(lower)
+
+
+def test_law_43_and_55_the_declarer_may_redouble_or_overbid_his_own_doubled_declaration() -> None:
+    """Law 43: each player may redouble a declaration which has been doubled; Law 55: a
+    double reopens the bidding, and the declarer himself may make a higher declaration."""
+    auction = Auction(LAW, N, ["1H", "X", "P", "P"])
+    assert auction.to_call is N
+    assert auction.is_legal("XX")
+    assert auction.is_legal("2H")
+    auction.call("2H")
+    assert auction.doublings == 0  # Law 53: the new declaration is not doubled
+    assert auction.is_legal("X")  # East may double the new declaration
+
+
+def test_law_45_a_declaration_passed_by_the_three_others_closes_the_auction() -> None:
+    """Law 45: a player cannot overbid his own declaration once the three others have passed
+    it: the auction is over and he plays it."""
+    auction = Auction(LAW, N, ["1H", "P", "P", "P"])
+    assert auction.is_complete
+    with pytest.raises(IllegalCallError):
+        auction.call("2H")
+    assert str(auction.contract) == "1H by N"
+
+
+def test_law_54_doubled_and_redoubled_once_but_not_more() -> None:
+    """Law 54: any declaration can be doubled and redoubled once, but not more, by anyone."""
+    auction = Auction(LAW, N, ["1H", "X", "XX"])
+    for seat in (W, N, E):  # the doubler's partner, the declarer, the doubler
+        assert auction.to_call is seat
+        assert not auction.is_legal("X")
+        assert not auction.is_legal("XX")
+        auction.call("P")
+    assert auction.contract is not None
+    assert auction.contract.spec() == "1HXX"
+
+
+def test_law_46_the_partner_who_first_bid_the_winning_suit_plays_it() -> None:
+    """Law 46: the final declarer plays unless his partner first bid the winning suit, no
+    matter what bids intervened; the opening lead is then from the left of the partner who
+    plays (Law 58)."""
+    auction = Auction(LAW, N, ["1H", "1NT", "P", "2C", "2H", "P", "P", "P"])
+    assert auction.contract is not None
+    assert auction.contract.declarer is N  # North named hearts before South
+    assert auction.contract.opening_leader is E
+    auction = Auction(LAW, N, ["1C", "P", "1H", "P", "2H", "P", "P", "P"])
+    assert auction.contract is not None
+    assert auction.contract.declarer is S
+
+
+# --------------------------------------------------------------------------------------------
+# Laws 65, 66, 72: cards exposed before the play.
+# --------------------------------------------------------------------------------------------
+
+
+def test_law_65_a_card_exposed_by_the_future_declarer_bars_his_partner_but_is_never_called() -> (
+    None
+):
+    """Law 65: the partner of a player who exposes a card in the auction may not bid or
+    double again; the card is subject to call, but Law 72: cards exposed by the declarer are
+    not liable to be called."""
+    g = game("1S")
+    g.expose("D5", seat=N)
+    ruling = [r for r in g.rulings if r.kind is Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION]
+    assert ruling[-1].data["barred"] == "S"
+    g.call("P")  # East
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # South barred
+    g.call("P")
+    g.call("P")
+    assert g.phase is Phase.PLAY
+    assert g.contract is not None
+    assert g.contract.declarer is N
+    assert not g.pending
+    assert not g.exposed_cards  # nothing to call from the declarer
+
+
+def test_law_65_the_offender_himself_leading_gives_a_card_to_call_but_no_suit_bar() -> None:
+    """Law 65: East exposes a card in the auction and is then the original leader himself:
+    his partner West is barred; the card is subject to call, but the lead of its suit can
+    be prohibited only when the offender's *partner* is the original leader."""
+    g = game("1S")
+    g.expose("D2", seat=E)
+    g.call("P")  # East himself is not barred
+    assert "1NT" in [str(c) for c in g.legal_actions()]  # South
+    g.call("P")
+    assert [str(c) for c in g.legal_actions()] == ["P"]  # West is barred
+    g.call("P")
+    assert g.phase is Phase.PLAY
+    assert g.to_act is E
+    assert not g.pending  # no prohibition of the suit to decide
+    assert g.exposed_cards == {E: {Card.parse("D2")}}
+    g.call_exposed_card("D2", seat=N)
+    assert g.legal_actions() == [Card.parse("D2")]
+
+
+def test_law_66_the_rightful_leader_exposing_a_card_only_makes_it_liable_to_call() -> None:
+    """Law 66: a card exposed by the leader's partner may be called and its suit prohibited;
+    a card the rightful leader exposes is only subject to call; a card the declarer or
+    dummy exposes is not called (Law 72)."""
+    g = game("1S", "P", "P", "P")
+    g.expose("D2", seat=E)  # East is to lead
+    ruling = [r for r in g.rulings if r.kind is Irregularity.CARD_EXPOSED_BEFORE_LEAD][-1]
+    assert ruling.options == ()
+    assert g.exposed_cards == {E: {Card.parse("D2")}}
+    for seat, card in ((N, "D7"), (S, "C9")):
+        g = game("1S", "P", "P", "P")
+        g.expose(card, seat=seat)
+        assert not g.exposed_cards
+        assert not g.pending
+
+
+def test_law_46_at_no_trump_follows_the_flag_law46_applies_to_nt() -> None:
+    """Law 46 names the winning *suit*; whether it reaches no trump is a flag. On (the
+    default) the partner who first bid no trump plays it; off, the final declarer does. The
+    flag used to change only the par search, not who played."""
+    calls = ["1C", "P", "1NT", "P", "2NT", "P", "P", "P"]
+    on = Auction(LAW, N, calls)
+    assert on.contract is not None
+    assert on.contract.declarer is S
+    off = Auction(laws.get(LAW, law46_applies_to_nt=False), N, calls)
+    assert off.contract is not None
+    assert off.contract.declarer is N
+    assert off.contract.opening_leader is E
+    # Suits are untouched by the flag: South first bid hearts and plays them.
+    suit = Auction(laws.get(LAW, law46_applies_to_nt=False), N, ["1C", "P", "1H", "P", "2H"])
+    assert suit.declarer is S
+    # A game under the flag gives North the play, East the opening lead.
+    g = Game(laws.get(LAW, law46_applies_to_nt=False), deals=[DEAL], strict=True)
+    for c in calls:
+        g.call(c)
+    assert g.contract is not None
+    assert g.contract.declarer is N
+    assert g.to_act is E
+
+
+def test_law_6_and_9_a_game_scores_honours_and_chicane_from_its_own_cards() -> None:
+    """Laws 6, 9 through a game: South deals and plays Two Hearts on the chicane deal; the
+    hand is scored from the cards held, simple honours and the chicane to NS."""
+    g = Game(LAW, deals=[CHICANE], first_dealer="S", strict=False)
+    for c in ("2H", "P", "P", "P"):
+        g.call(c)
+    result = finish_by_claim(g, 8)
+    assert result.trick_score == PerSide(16, 0)
+    assert result.breakdown.honours == PerSide(16, 0)
+    assert result.breakdown.chicane == PerSide(16, 0)
