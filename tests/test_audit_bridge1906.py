@@ -17,8 +17,8 @@ from redouble import laws
 from redouble.auction import BridgeDeclaration
 from redouble.cards import Card, CardSet, Seat, Side
 from redouble.deal import Deal, DealRecord
-from redouble.errors import IllegalCallError
-from redouble.game import Game, GameError, Phase, cut_for_partners
+from redouble.errors import IllegalCallError, IllegalPlayError
+from redouble.game import Game, GameError, Phase, RandomPlayer, cut_for_partners
 from redouble.irregularities import Irregularity
 from redouble.laws.bridge_variants import compulsory_declaration
 from redouble.scoring import (
@@ -606,3 +606,34 @@ def test_three_handed_settlement_each_adversary_pays_the_difference() -> None:
     assert dict(settlement.payments) == {"B": 122, "C": 122}
     with pytest.raises(ScoringInputError, match="no three-handed settlement"):
         settle_three_handed("bridge_1906", 312, 190)
+
+
+# ------------------------------------------------------------------------------------------------
+# Mutation survivors of the game group (see tests/data/mutation_survivors.md).
+# ------------------------------------------------------------------------------------------------
+
+
+def test_laws_56_60_a_card_led_during_the_doubling_must_be_the_leaders_own() -> None:
+    """Laws 56, 60 rectify a lead made before the doubling is over; the card led must be one
+    the player holds: West has no club two (North has it), though he holds higher cards."""
+    g = Game("bridge_1906", deals=[DEAL] * 3, strict=False)
+    g.call("S")
+    before = list(g.log)
+    with pytest.raises(IllegalPlayError, match="West does not hold C2"):
+        g.play("C2", seat=W)
+    assert list(g.log) == before
+    assert not g.rulings
+
+
+def test_a_three_handed_rubber_auto_played_seat_by_seat() -> None:
+    """Bridge for Three Players, played to its end by a player for each seat (dummy's seat
+    included: the dealer acts for it); a seat without a player is refused before any action."""
+    g = Game(T3, seed=3, first_dealer=N)
+    g.auto_play({seat: RandomPlayer(int(seat)) for seat in Seat})
+    assert g.phase is Phase.COMPLETE
+    assert all(result.dealer is N for result in g.results)
+    partial = Game(T3, seed=3, first_dealer=N)
+    before = list(partial.log)
+    with pytest.raises(GameError, match="no player for W"):
+        partial.auto_play({seat: RandomPlayer(0) for seat in (N, E, S)})
+    assert list(partial.log) == before
