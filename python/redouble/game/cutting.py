@@ -122,6 +122,7 @@ def cut_for_partners(
     cut = _Cutter(law, seed, cuts)
 
     ranked = cut.order(names, {1, 2})
+    cut.check_all_used()
     if not law.cutting.lowest_deals:
         ranked.reverse()
     low, high = (ranked[0], ranked[1]), (ranked[2], ranked[3])
@@ -158,6 +159,17 @@ class _Cutter:
         self.rounds.append(got)
         again = [p for p in who if counted[p] is None]
         return {**got, **self(again)} if again else got
+
+    def check_all_used(self) -> None:
+        """Refuse recorded rounds left over: the cut was settled without them, so they record
+        re-cuts the laws did not call for (Bridge (Elwell, 1906), Laws 19, 20 re-cut only the
+        ties that decide partners or the deal)."""
+        if self.recorded:
+            first = len(self.rounds) + 1
+            raise GameError(
+                f"recorded cut round {first} is not needed: the cut was settled in "
+                f"{len(self.rounds)} round(s)"
+            )
 
     def order(self, who: list[str], boundaries: set[int]) -> list[str]:
         """Order `who` lowest first, re-cutting ties that straddle a boundary that matters."""
@@ -230,7 +242,7 @@ def cut_for_dummy(
 
     Raises:
         GameError: not three distinct players, a law set without a permanent dummy, or a
-            recorded round that names other players.
+            recorded round that is not needed or names other players.
     """
     law = get_law_set(law_set)
     names = list(players)
@@ -240,4 +252,5 @@ def cut_for_dummy(
         raise GameError("cutting for the dummy needs three distinct players")
     cut = _Cutter(law, seed, cuts)
     ranked = tuple(cut.order(names, {1}))
+    cut.check_all_used()
     return DummyCut(tuple(cut.rounds), ranked[0], "game" if single_game else "rubber", ranked)

@@ -730,7 +730,8 @@ def judge_play_starts(view: HandView) -> Outcome:
 def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool) -> Outcome:
     """A card of `player`'s exposed, rectified by when it happens: during the deal (Auction
     Bridge (1912), Law 37 (c); Bridge (Elwell, 1906), Law 39), before the final declaration
-    (A65; B67), before the opening lead (A66), or in the play (A67; B69)."""
+    (A65) or, in Bridge, by the dealer's side before the trump is made (B67), before the
+    opening lead (A66), or in the play (A67; B69)."""
     data = {"card": str(exposed)}
     if view.phase == "declare":
         if during_deal and view.calls_in_hand == 0:
@@ -771,8 +772,21 @@ def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool)
                     RaiseIrregularity(request),
                 )
             )
-        if player.side == declaring.dealer.side:  # B67
-            request = RaiseRuling(Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, player, data)
+        if player.side == declaring.dealer.side:
+            if declaring.maker is None:  # B67: "before the trump declaration has been made"
+                request = RaiseRuling(
+                    Irregularity.CARD_EXPOSED_BEFORE_FINAL_DECLARATION, player, data
+                )
+                return Outcome((logged, RaiseIrregularity(request)))
+            # The trump is made: Law 67 is past, and only the dealer's adversaries' cards are
+            # liable to be called (B69), so a card of the dealer's or dummy's goes unpenalised.
+            request = RaiseRuling(
+                Irregularity.EXPOSED_CARD,
+                player,
+                {**data, "callable": False},
+                note="exposed by the dealer or his partner after the trump was declared: not "
+                "liable to be called (Bridge (Elwell, 1906), Laws 67, 69)",
+            )
             return Outcome((logged, RaiseIrregularity(request)))
         request = RaiseRuling(Irregularity.EXPOSED_CARD, player, data)
         return Outcome((logged, ExposeCards(player, (exposed,)), RaiseIrregularity(request)))
