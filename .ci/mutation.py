@@ -52,12 +52,13 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "scoring": (
         ["scoring.py"],
         ["tests/test_scoring.py", "tests/test_rubber.py", "tests/test_law_mutants.py",
-         "tests/test_independent_scorers.py", "tests/test_progressive.py"],
+         "tests/test_independent_scorers.py", "tests/test_progressive.py",
+         "tests/test_audit_auction1912.py"],
     ),
     "auction": (
         ["auction.py"],
         ["tests/test_auction.py", "tests/test_law_mutants.py", "tests/test_irregularities.py",
-         "tests/test_call_text.py"],
+         "tests/test_call_text.py", "tests/test_audit_auction1912.py"],
     ),
     "irregularities": (
         ["irregularities/"],
