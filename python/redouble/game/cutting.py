@@ -129,6 +129,26 @@ def cut_for_partners(
     return CutResult(tuple(cut.rounds), (low, high), ranked[0], tuple(ranked))
 
 
+def _check_one_pack(given: Mapping[str, CutCards], number: int) -> None:
+    """Refuse a recorded round in which two players show the same card.
+
+    All the players cut from the same pack (Auction Bridge (1912), Law 15; Bridge (Elwell,
+    1906), Law 15), so no card can be cut, or exposed in cutting, by two of them. Left
+    unchecked, two equal cards would read as a tie and call for a re-cut no law provides.
+    """
+    seen: dict[Card, str] = {}
+    for player, exposed in given.items():
+        values = [exposed] if isinstance(exposed, (Card, str, int)) else list(exposed)
+        for value in values:
+            card = _card_of(value)
+            if card in seen and seen[card] != player:
+                raise GameError(
+                    f"recorded cut round {number}: {seen[card]} and {player} both show {card}; "
+                    "everyone cuts from the same pack"
+                )
+            seen[card] = player
+
+
 class _Cutter:
     """Rounds of cutting from one pack: recorded rounds first, then random ones."""
 
@@ -151,6 +171,7 @@ class _Cutter:
             given = self.recorded.pop(0)
             if set(given) != set(who):
                 raise GameError(f"recorded cut names {sorted(given)}, expected {sorted(who)}")
+            _check_one_pack(given, len(self.rounds) + 1)
             counted = {p: cut_card(self.law, c) for p, c in given.items()}
         else:
             pack = self.rng.sample(range(52), len(who))
