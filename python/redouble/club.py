@@ -102,6 +102,11 @@ class ClubTable:
         else:
             raise ClubError(f"table {self.number} is complete: six make a table (law 19)")
 
+    def _count_rubber(self) -> None:
+        """One more consecutive rubber for each player (law 21)."""
+        for m in self._playing:
+            m.rubbers += 1
+
     def end_rubber(
         self, *, cuts: Mapping[str, Card | str] | None = None, seed: int = 0
     ) -> list[str]:
@@ -115,11 +120,10 @@ class ClubTable:
             The players who retire (they wait for the next vacancy, first out first).
         """
         law = self._club.law_set
-        for m in self._playing:
-            m.rubbers += 1
         entering = list(self._waiting)
         out_count = min(len(entering), len(self._playing))
         if out_count == 0:
+            self._count_rubber()
             return []
 
         # Order the players by who should go out first: non-helpers before helpers (law 24),
@@ -135,6 +139,8 @@ class ClubTable:
         if len(tied) > need:
             drawn = _cut(law, [m.name for m in tied], cuts, seed)
             tied.sort(key=lambda m: drawn[m.name], reverse=True)  # the highest goes out
+        # Counted only now: a cut refused above leaves the table as it was, to be cut again.
+        self._count_rubber()
         retiring = sure + tied[:need]
         self._playing = [m for m in self._playing if m not in retiring]
         for m in entering[:out_count]:
