@@ -195,7 +195,7 @@ def test_check_finds_cards_out_of_rotation() -> None:
     rec = _record()
     dealt = list(rec.dealt)
     dealt[0], dealt[1] = (dealt[1][0], dealt[0][1]), (dealt[0][0], dealt[1][1])
-    assert _laws(_record(dealt=tuple(dealt))) == ["Auction 1912 law 37 (a)"]
+    assert _laws(_record(dealt=tuple(dealt))) == ["Auction Bridge (1912), Law 37 (a)"]
     assert _laws(_record(dealt=tuple(dealt)), "bridge_1906") == [
         "Bridge (Elwell, 1906), Law 38 (a)"
     ]
@@ -206,7 +206,7 @@ def test_check_finds_an_imperfect_pack() -> None:
     dealt = list(rec.dealt)
     dealt[5] = (dealt[5][0], dealt[6][1])  # a duplicated card, one missing
     reasons = Deal.check(_record(dealt=tuple(dealt)))
-    assert [r.law for r in reasons] == ["Auction 1912 law 37 (b)"]
+    assert [r.law for r in reasons] == ["Auction Bridge (1912), Law 37 (b)"]
     assert "duplicated" in reasons[0].reason
     assert "missing" in reasons[0].reason
 
@@ -216,9 +216,9 @@ def test_check_finds_fourteen_cards_and_the_last_card() -> None:
     dealt = list(rec.dealt)
     dealt[-1] = (Seat.EAST, dealt[-1][1])  # last card to East (dealer is North)
     laws = _laws(_record(dealt=tuple(dealt)))
-    assert "Auction 1912 law 37 (d)" in laws
-    assert "Auction 1912 law 37 (g)" in laws
-    assert "Auction 1912 law 37 (a)" in laws
+    assert "Auction Bridge (1912), Law 37 (d)" in laws
+    assert "Auction Bridge (1912), Law 37 (g)" in laws
+    assert "Auction Bridge (1912), Law 37 (a)" in laws
     # Bridge 1906 (Elwell, 1906) has no last-card clause; the 1907 text (Elwell, 1907) adds it.
     assert not any("(g)" in x for x in _laws(_record(dealt=tuple(dealt)), "bridge_1906"))
     assert any("(g)" in x for x in _laws(_record(dealt=tuple(dealt)), "bridge_1907"))
@@ -226,10 +226,10 @@ def test_check_finds_fourteen_cards_and_the_last_card() -> None:
 
 def test_check_uncut_pack_and_short_cut() -> None:
     uncut = Deal.check(_record(cut=None))
-    assert [r.law for r in uncut] == ["Auction 1912 law 37 (f)"]
+    assert [r.law for r in uncut] == ["Auction Bridge (1912), Law 37 (f)"]
     assert not uncut[0].compulsory
     short = Deal.check(_record(cut=2))
-    assert [r.law for r in short] == ["Auction 1912 law 32"]
+    assert [r.law for r in short] == ["Auction Bridge (1912), Law 32"]
     assert short[0].recut_only
     with pytest.raises(ValueError, match="unknown code"):
         Deal.check(_record(), code="whist")

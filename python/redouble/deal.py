@@ -319,7 +319,7 @@ class Deal(JsonDocument):
     def check(record: DealRecord, *, code: str = "auction_1912") -> list[NewDealReason]:
         """Why a dealt record requires a new deal (or a fresh cut), citing the law.
 
-        `code` picks the citations: ``"auction_1912"`` (WCNY 1912, laws 32 and 37),
+        `code` picks the citations: ``"auction_1912"`` (Auction Bridge (1912), Laws 32 and 37),
         ``"bridge_1906"`` (Bridge (Elwell, 1906), Law 38 (a-f)) or ``"bridge_1907"`` (Bridge (Elwell, 1907), adds 38 g).
         An empty list means the deal stands.
 
@@ -356,12 +356,12 @@ class NewDealReason:
 # lacks the "last card to the dealer" clause, which the 1907 text (Elwell, 1907) adds as 38 (g).
 _CITATIONS: dict[str, dict[str, str]] = {
     "auction_1912": {
-        "rotation": "Auction 1912 law 37 (a)",
-        "imperfect": "Auction 1912 law 37 (b)",
-        "too_many": "Auction 1912 law 37 (d)",
-        "uncut": "Auction 1912 law 37 (f)",
-        "last_card": "Auction 1912 law 37 (g)",
-        "cut": "Auction 1912 law 32",
+        "rotation": "Auction Bridge (1912), Law 37 (a)",
+        "imperfect": "Auction Bridge (1912), Law 37 (b)",
+        "too_many": "Auction Bridge (1912), Law 37 (d)",
+        "uncut": "Auction Bridge (1912), Law 37 (f)",
+        "last_card": "Auction Bridge (1912), Law 37 (g)",
+        "cut": "Auction Bridge (1912), Law 32",
     },
     "bridge_1906": {
         "rotation": "Bridge (Elwell, 1906), Law 38 (a)",

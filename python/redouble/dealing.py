@@ -210,7 +210,7 @@ def deal_by_the_laws(seed: int, dealer: Seat | int, *, board: int = 1) -> DealRe
 
     The pack is shuffled; the dealer's right-hand opponent cuts, leaving at least four cards in
     each packet; the dealer completes the cut and deals one card at a time, face down, in
-    rotation from his left, the last card to himself (Auction 1912 laws 32-35; Bridge, Bridge (Elwell, 1907)).
+    rotation from his left, the last card to himself (Auction Bridge (1912), Laws 32-35; Bridge (Elwell, 1907), The Deal).
 
     >>> rec = deal_by_the_laws(seed=7, dealer=Seat.SOUTH)
     >>> rec.cutter, rec.dealt[-1][0], rec.check()
