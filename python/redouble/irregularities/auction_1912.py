@@ -10,7 +10,6 @@ from .catalogue import (
 )
 from .rule_tables import (
     _DEADLINE_BEFORE_ADVERSARY_ACTS,
-    _DEADLINE_DEAL,
     _DEADLINE_NEXT_CUT,
     _DEADLINE_QUITTED,
     _DEADLINE_REVOKE_FIX,
@@ -46,7 +45,9 @@ def _auction_1912() -> IrregularityCode:
                 _o("new_deal", "demand a new deal", f"{s} Law 37 (f)"),
                 _o(_WAIVE, "let the deal stand", f"{s} Law 37 (f)"),
             ),
-            deadline=_DEADLINE_DEAL,
+            # Law 37 (f): once either adversary has looked at his cards, neither may claim.
+            deadline="before the deal is completed and before either adversary has looked at "
+            "any of his cards",
         ),
         Rule(
             Irregularity.CARD_EXPOSED_IN_DEAL,

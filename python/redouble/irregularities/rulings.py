@@ -960,9 +960,10 @@ def judge_new_deal_ground(
     logged = LogEvent("report_new_deal_ground", who, {"ground": letter, "hand": None})
     if letter == "f":
         if view.phase != "declare" or view.calls_in_hand:
+            rule = view.code.rule(Irregularity.PACK_NOT_CUT)
             raise IrregularityError(
                 "the cut's omission must be pointed out before the deal is complete and "
-                "before looking at the cards [A37 f; B38 f]"
+                f"before looking at the cards [{rule.law}]"
             )
         request = RaiseRuling(Irregularity.PACK_NOT_CUT, view.dealer, {"ground": letter})
         return Outcome((logged, RaiseIrregularity(request)))
