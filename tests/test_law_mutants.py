@@ -1227,3 +1227,36 @@ def test_of_two_blocking_rulings_the_default_is_the_older() -> None:
     )
     view = SimpleNamespace(open_rulings=(first, second))
     assert find_ruling(view, None) is first  # type: ignore[arg-type]
+
+
+def test_the_declarers_adversaries_choose_their_own_cards_and_he_chooses_dummys() -> None:
+    """Auction Bridge (1912), Laws 58-59: the declarer's left-hand adversary leads his own card;
+    the declarer plays dummy's. ``controller`` names who chooses: whichever seat is to play,
+    only dummy's turn passes to the declarer."""
+    g = Game(
+        "auction_1912",
+        deals=[
+            Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+        ],
+        first_dealer="N",
+    )
+    for call in ("1H", "P", "P", "P"):
+        g.call(call)
+    assert (g.to_act, g.controller) == (E, E)  # East leads; South (dummy) sits after him
+    g.play(min(g.legal_actions()))
+    assert (g.to_act, g.controller) == (S, N)
+    g.play(min(g.legal_actions()))
+    assert (g.to_act, g.controller) == (W, W)
+
+
+def test_a_log_without_a_number_of_boards_replays_as_four_boards() -> None:
+    """A game scored board by board writes its number of boards in the log's start event; a log
+    without one replays as the default session, four boards, as ``Game`` itself plays."""
+    import json
+
+    doc = json.loads(Game("contract", seed=1, boards=2).to_json())
+    del doc["events"][0]["data"]["boards"]
+    replayed = json.loads(Game.from_json(json.dumps(doc)).to_json())
+    default = json.loads(Game("contract", seed=1).to_json())
+    assert replayed["events"][0]["data"]["boards"] == 4
+    assert replayed["events"][0] == default["events"][0]
