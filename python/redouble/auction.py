@@ -337,7 +337,7 @@ def _level(
 class Bar:
     """A penalty bar on a seat's calls (an irregularity's penalty, not a law of legality).
 
-    Auction 1912 law 50: the partner of a player who made an insufficient or impossible
+    Auction Bridge (1912), Law 50: the partner of a player who made an insufficient or impossible
     declaration may make no further *declaration* (bid) unless an adversary subsequently bids
     or doubles (``lifted_by_adversary``). Law 65: the partner of a player who exposed a card
     before the final declaration may make no further bid *or double* that hand
@@ -346,7 +346,7 @@ class Bar:
     A bar that meets a compulsory declaration: Auction Bridge (1912), Law 42 says the dealer
     "must declare" (he may not pass), and Law 65 bars him from bidding when his partner exposes
     a card after the deal and before he has spoken. The laws do not say which gives way; we
-    decide that the dealer makes the *lowest* declaration (One Spade in Auction 1912, the
+    decide that the dealer makes the *lowest* declaration (One Spade in Auction Bridge (1912), the
     declaration of least value) and nothing else, and that the bar holds for every later bid
     and double. Law 42's duty is met with the least the laws allow, so the bar still takes the
     choice of declaration from the offending side, and the auction goes on (the alternative,
@@ -491,7 +491,8 @@ class Auction:
         return tuple(b for b in self._bars if not self._is_lifted(b))
 
     def bar(self, bar: Bar) -> None:
-        """Impose a penalty bar (Auction 1912 laws 50, 65); it counts from the calls made so far.
+        """Impose a penalty bar (Auction Bridge (1912), Laws 50, 65); it counts from the calls made
+        so far.
 
         Raises:
             TypeError: `bar` is not a :class:`Bar`.
@@ -565,7 +566,7 @@ class Auction:
 
     def is_insufficient(self, call: Call | str) -> bool:
         """Whether `call` is a bid that fails only because it does not overcall the last bid
-        (Auction 1912 law 50's insufficient declaration)."""
+        (Auction Bridge (1912), Law 50's insufficient declaration)."""
         try:
             c = Call.parse(call, self._law)
             if not c.is_bid:
@@ -652,7 +653,8 @@ class Auction:
 
     @property
     def dealer_original_one_spade(self) -> bool:
-        """Auction 1912 law 48: the dealer's opening One Spade stood, with passes and doubles only."""
+        """Auction Bridge (1912), Law 48: the dealer's opening One Spade stood, with passes and
+        doubles only."""
         calls = self.calls
         if not calls or str(calls[0]) != "1S" or not self.is_complete:
             return False
@@ -736,7 +738,7 @@ class Auction:
 
 
 class BridgeDeclaration:
-    """The make of the trump and the doubling conversation of Bridge (Bridge (Elwell, 1906), Laws 45-54).
+    """The make of the trump and the doubling conversation of Bridge (Elwell, 1906), Laws 45-54.
 
     The dealer makes the trump (a bare declaration, e.g. "H" or "NT") or passes ("P") the make
     to his partner, who must make it. Then the eldest hand may double; if he declines ("May I
@@ -820,7 +822,7 @@ class BridgeDeclaration:
 
     @property
     def dealer_original_one_spade(self) -> bool:
-        """False: Auction 1912 Law 48's One Spade has no counterpart in Bridge."""
+        """False: Auction Bridge (1912), Law 48's One Spade has no counterpart in Bridge."""
         return False
 
     @property
@@ -1153,7 +1155,8 @@ class Declaring(Protocol):
 
     @property
     def dealer_original_one_spade(self) -> bool:
-        """Auction 1912 Law 48: the dealer's original One Spade stood (never in Bridge)."""
+        """Auction Bridge (1912), Law 48: the dealer's original One Spade stood (never in
+        Bridge)."""
         ...
 
     @property

@@ -1,7 +1,7 @@
 """The ``redouble`` command line (also ``python -m redouble``).
 
-Commands: ``demo`` (a seeded board, its double-dummy table and its scores under Bridge 1906,
-Auction 1912 and contract bridge), ``deal`` (seeded boards with predeal and constraints),
+Commands: ``demo`` (a seeded board, its double-dummy table and its scores under Bridge (Elwell,
+1906), Auction Bridge (1912) and contract bridge), ``deal`` (seeded boards with predeal and constraints),
 ``solve`` (double-dummy tables of deals or files), ``score`` (one hand under a law set),
 ``play`` (play in the terminal against the built-in players), ``convert`` (between file
 formats), ``par`` (par score and contracts) and ``lead`` (opening-lead analysis). Every command runs in-process as ``main(argv)``, which returns the exit status:

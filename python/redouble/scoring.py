@@ -555,7 +555,8 @@ def _score_majority(hand: _Hand) -> None:
 
 
 def _score_declarer_if_made(hand: _Hand) -> None:
-    """Auction 1912: the declarer scores all tricks over six if he makes his declaration."""
+    """Auction Bridge (1912): the declarer scores all tricks over six if he makes his
+    declaration."""
     rule = hand.law.revoke
     if not isinstance(rule, PointsRevoke):
         raise ScoringInputError(f"{hand.law.short_title}: declarer scoring needs points revokes")
@@ -747,16 +748,16 @@ def score_hand(
         trump_void_seats: instead of ``deal``, the seats holding no trumps; refused under a
             law set that scores no chicane. (A ``deal`` is accepted under any law set.)
         revokes: established revokes per side.
-        revoke_election: Auction 1912 Law 84 (b), when a defender revoked: "tricks" (take three
-            tricks) or "points" (150 in the honour column).
+        revoke_election: Auction Bridge (1912), Law 84 (b), when a defender revoked: "tricks"
+            (take three tricks) or "points" (150 in the honour column).
         revoke_tricks: contract bridge, tricks each side forfeits under Law 64A.
         prior_trick_score: each side's score toward game before this hand (for game and for
             the Bridge revoke limit of 28).
         vulnerable: contract bridge: "None", "NS", "EW", "Both", a set of sides, or a
             :class:`~redouble.deal.Vulnerability`. The other law sets have no vulnerability:
             under them only None, "None" or no sides is accepted.
-        dealer_original_one_spade: Auction 1912 Law 48: the contract is the dealer's original
-            One Spade, left in with only passes and doubles.
+        dealer_original_one_spade: Auction Bridge (1912), Law 48: the contract is the dealer's
+            original One Spade, left in with only passes and doubles.
 
     Raises:
         LawSetError: no law set has that name.

@@ -1033,7 +1033,7 @@ def _call_to_lin(call: Call) -> str:
     if call.is_placeholder:
         raise FormatError(f"LIN cannot carry the placeholder {shown(call.token)} in an auction")
     if call.declaration == "RS":
-        raise FormatError("LIN cannot carry Royal Spades (Auction 1912)")
+        raise FormatError("LIN cannot carry Royal Spades (Auction Bridge (1912))")
     t = {"Pass": "p", "X": "d", "XX": "r"}.get(call.token, call.token.replace("NT", "N"))
     # The alert "!" is LIN's own; other annotations ride glued behind it, as PBN glues them.
     return t + "".join(call.annotations)

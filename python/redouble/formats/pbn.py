@@ -40,7 +40,7 @@ What is read
 Historical boards
 -----------------
 ``[LawSet "auction_1912"]`` names the law set (any name :func:`redouble.laws.get` knows).
-Auction 1912's Royal Spades are bid as ``1RS`` ... ``7RS`` and contracted as e.g. ``2RSX``.
+Auction Bridge (1912)'s Royal Spades are bid as ``1RS`` ... ``7RS`` and contracted as e.g. ``2RSX``.
 Bridge (Elwell, 1906) has no auction: ``[Declaration "S:Pass N:H E:X S:X"]`` records the make (here
 the dealer South passed it to North, who made hearts) and the doubling statements, and
 ``[Contract "HXX"]`` may state the contract without a level. Both tags round-trip.

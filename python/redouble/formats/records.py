@@ -19,7 +19,7 @@ spelling is on the right::
     level      = "1" .. "7"
     declaration= "C" | "D" | "H" | "S"            (the four suits)
                | "N" | "NT"                       -> "NT" (no trump)
-               | "R" | "RS"                       -> "RS" (Auction 1912's Royal Spades)
+               | "R" | "RS"                       -> "RS" (Auction Bridge (1912)'s Royal Spades)
     placeholder= "-" | "+"                        (kept verbatim: no call recorded / calls
                                                    not given, as PBN writes them)
 
@@ -413,7 +413,7 @@ class AuctionRecord:
         """The contract and declarer under the contract-bridge rule, when the auction is over.
 
         The declarer is the first of the declaring side to name the final declaration.
-        Historical law sets decide this themselves (Auction 1912's law 46 differs); this is
+        Historical law sets decide this themselves (Auction Bridge (1912), Law 46 differs); this is
         what LIN, which only carries modern auctions, needs. None if the auction has not
         ended with a bid (or four passes) followed by three passes.
         """

@@ -65,10 +65,10 @@ def _card_of(value: Card | str | int) -> Card:
 def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
     """The card a player's cut counts as, or None when he must cut again.
 
-    One card is his cut. A player who exposes more than one card: Auction 1912 counts the
-    highest of them (Auction Bridge (1912), Law 16), the highest by the cutting order (ace lowest, equal ranks
-    by suit, law 14); Bridge makes him cut again (Bridge (Elwell, 1906), Law 16) — the law set's
-    ``cutting.several_exposed`` ("highest" or "recut").
+    One card is his cut. A player who exposes more than one card: Auction Bridge (1912) counts the
+    highest of them (Auction Bridge (1912), Law 16), the highest by the cutting order (ace lowest,
+    equal ranks by suit, law 14); Bridge makes him cut again (Bridge (Elwell, 1906), Law 16) — the
+    law set's ``cutting.several_exposed`` ("highest" or "recut").
 
     >>> cut_card("auction_1912", ["4D", "9C"]), cut_card("bridge_1906", ["4D", "9C"])
     (Card.parse('C9'), None)
@@ -105,11 +105,12 @@ def cut_for_partners(
 ) -> CutResult:
     """Cut for partners and deal: the two lowest play the two highest, the lowest deals.
 
-    The ace is low. Ties are broken as the code says: Auction 1912 by suit (hearts lowest, then
-    diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
-    decides partners or the deal (Bridge (Elwell, 1906), Laws 19-20). `cuts` gives recorded rounds (player ->
-    card, or the list of cards a player exposed: :func:`cut_card`) to use before random cuts
-    drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round, alone.
+    The ace is low. Ties are broken as the code says: Auction Bridge (1912) by suit (hearts lowest,
+    then diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
+    decides partners or the deal (Bridge (Elwell, 1906), Laws 19-20). `cuts` gives recorded rounds
+    (player -> card, or the list of cards a player exposed: :func:`cut_card`) to use before random
+    cuts drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round,
+    alone.
 
     Raises:
         GameError: not four distinct players, or a recorded round that is not needed or

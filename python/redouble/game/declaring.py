@@ -67,8 +67,9 @@ class _LenientDeclaring(_Reports):
         self._apply_outcome(judge_call_attention(self._view(), who, ruling))
 
     def _lead_while_declaring(self, card: Card | str | int, seat: Seat | None) -> None:
-        """A card led before the declaring is over: Auction A65 (an exposed card); Bridge B56,
-        B60 (a lead before the doubling is over)."""
+        """A card led before the declaring is over: Auction Bridge (1912), Law 65 (an
+        exposed card); Bridge (Elwell, 1906), Laws 56, 60 (a lead before the doubling is
+        over)."""
         self._check_free()
         led = _parse_card(card)
         if seat is None:

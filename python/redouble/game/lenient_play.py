@@ -72,7 +72,8 @@ class _LenientPlay(_RevokesAtTable):
 
     def _gather(self) -> None:
         """Turn and quit the trick on the table; what that establishes and lets lapse is the
-        referee's (A76-77, A83, A85; B86), judged before the cards are gathered."""
+        referee's (Auction Bridge (1912), Laws 76-77, 83, 85; Bridge (Elwell, 1906), Law 86), judged
+        before the cards are gathered."""
         table = self._table
         assert table is not None
         outcome = judge_quit(self._view())
@@ -82,10 +83,12 @@ class _LenientPlay(_RevokesAtTable):
             self._end_play()
 
     def quit_trick(self, *, seat: Seat | int | str | None = None) -> None:
-        """Turn and quit the trick on the table (its revokes are then established, A83; B86).
+        """Turn and quit the trick on the table (its revokes are then established, Auction Bridge
+        (1912), Law 83; Bridge (Elwell, 1906), Law 86).
 
-        A trick of three cards quitted is a card omitted (A81; B83): the offender's adversaries
-        choose a new deal or that the deal stands.
+        A trick of three cards quitted is a card omitted (Auction Bridge (1912), Law 81; Bridge
+        (Elwell, 1906), Law 83): the offender's adversaries choose a new deal or that the deal
+        stands.
 
         Raises:
             GameError: strict game, not the play phase, a decision pending, or no trick to quit.
@@ -96,8 +99,9 @@ class _LenientPlay(_RevokesAtTable):
     def play_together(
         self, cards: Sequence[Card | str | int], *, seat: Seat | int | str | None = None
     ) -> None:
-        """Two or more cards played at once (A70, A82; B72): the declarer calls one to the trick
-        and the others are exposed; the declarer's own he chooses himself, not exposed.
+        """Two or more cards played at once (Auction Bridge (1912), Laws 70, 82; Bridge (Elwell,
+        1906), Law 72): the declarer calls one to the trick and the others are exposed; the
+        declarer's own he chooses himself, not exposed.
 
         Raises:
             GameError: strict game, not the play phase, or a decision pending.
@@ -107,10 +111,10 @@ class _LenientPlay(_RevokesAtTable):
         self._apply_outcome(judge_play_together(self._view(), cards, seat))
 
     def claim(self, *, seat: Seat | int | str | None = None, tricks: int | None = None) -> None:
-        """The declarer says "I have the rest" (or a number of the remaining tricks; A72; B74;
-        Case 8). The ruling says whether the claim holds double-dummy (``holds_double_dummy``:
-        True, False, or None when unknown) and offers the adversaries to concede or to have the
-        hand played out with the declarer's cards face up.
+        """The declarer says "I have the rest" (or a number of the remaining tricks; Auction Bridge
+        (1912), Law 72; Bridge (Elwell, 1906), Law 74; Case 8). The ruling says whether the claim
+        holds double-dummy (``holds_double_dummy``: True, False, or None when unknown) and offers
+        the adversaries to concede or to have the hand played out with the declarer's cards face up.
 
         Raises:
             GameError: strict game, not the play phase, a decision pending, not the declarer,
@@ -120,8 +124,9 @@ class _LenientPlay(_RevokesAtTable):
         self._apply_outcome(judge_claim(self._view(), seat, tricks))
 
     def throw_down(self, *, seat: Seat | int | str) -> None:
-        """A player throws his cards face up (A72; B74): a defender's are exposed and liable
-        to be called, unless thrown down after the declarer's claim.
+        """A player throws his cards face up (Auction Bridge (1912), Law 72; Bridge (Elwell, 1906),
+        Law 74): a defender's are exposed and liable to be called, unless thrown down after the
+        declarer's claim.
 
         Raises:
             GameError: strict game, or not the play phase.
@@ -131,8 +136,9 @@ class _LenientPlay(_RevokesAtTable):
 
     # -- the end of the hand ------------------------------------------------------------------------------
     def _end_play(self) -> None:
-        """The play is over: the surplus card of an omission, then the revoke claims (A88;
-        B94: before the cut for the next deal); the score once they are settled."""
+        """The play is over: the surplus card of an omission, then the revoke claims (Auction Bridge
+        (1912), Law 88; Bridge (Elwell, 1906), Law 94: before the cut for the next deal); the score
+        once they are settled."""
         table = self._table
         assert table is not None
         assert self._contract is not None

@@ -96,10 +96,10 @@ class _Remedies(_LenientPlay):
         """Choose an option of an open ruling (by default the blocking one, else the oldest)
         and apply it: the rectification, the penalty, or a new deal.
 
-        `seat` is who decides (one of the ruling's claimants); `card`, `suit` and `call` are
-        what some options need (the card called to the trick, the suit called, the sufficient
-        bid). `consulted`: the partners consulted first — allowed in Auction 1912 (Case 1); in
-        Bridge the penalty is then lost (B97).
+        `seat` is who decides (one of the ruling's claimants); `card`, `suit` and `call` are what
+        some options need (the card called to the trick, the suit called, the sufficient bid).
+        `consulted`: the partners consulted first — allowed in Auction Bridge (1912) (Case 1); in
+        Bridge the penalty is then lost (Bridge (Elwell, 1906), Law 97).
 
         Raises:
             GameError: strict game.
@@ -119,8 +119,9 @@ class _Remedies(_LenientPlay):
     def record_wrong_penalty(
         self, *, ruling: int | None = None, seat: Seat | int | str | None = None
     ) -> None:
-        """A penalty the laws do not give was demanded for an open ruling. Bridge: none can then
-        be enforced (B102); Auction 1912 abolished that rule, so the claimants may still choose.
+        """A penalty the laws do not give was demanded for an open ruling. Bridge: none can then be
+        enforced (Bridge (Elwell, 1906), Law 102); Auction Bridge (1912) abolished that rule, so the
+        claimants may still choose.
 
         Raises:
             GameError: strict game.
@@ -134,8 +135,8 @@ class _Remedies(_LenientPlay):
             self._score_lenient()
 
     def _forfeit_declarer_penalties(self) -> None:
-        """A61; B63: the declarer cannot exact the penalties of incidents so far (which, the
-        referee says)."""
+        """Auction Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63: the declarer cannot exact
+        the penalties of incidents so far (which, the referee says)."""
         self._apply_outcome(declarer_penalties_forfeited(self._view()))
 
     def _prepare(self, r: Ruling, opt: Option, params: Mapping[str, Any]) -> Outcome:

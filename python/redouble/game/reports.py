@@ -30,10 +30,13 @@ class _Reports(_Remedies):
         seat: Seat | int | str,
         during_deal: bool = False,
     ) -> None:
-        """A card exposed (dropped face up, shown, named as held; A68): rectified by when it
-        happens — during the deal (A37 c; B39), before the final declaration (A65; B67), before
-        the opening lead (A66), or in the play (A67; B69). A card dropped below the table, or
-        seen only by an adversary, is not exposed (A69): do not record it.
+        """A card exposed (dropped face up, shown, named as held; Auction Bridge (1912), Law 68):
+        rectified by when it happens — during the deal (Auction Bridge (1912), Law 37 (c); Bridge
+        (Elwell, 1906), Law 39), before the final declaration (Auction Bridge (1912), Law 65; Bridge
+        (Elwell, 1906), Law 67), before the opening lead (Auction Bridge (1912), Law 66), or in the
+        play (Auction Bridge (1912), Law 67; Bridge (Elwell, 1906), Law 69). A card dropped below
+        the table, or seen only by an adversary, is not exposed (Auction Bridge (1912), Law 69): do
+        not record it.
 
         Raises:
             GameError: strict game, the game is over, or a decision pending.
@@ -58,9 +61,9 @@ class _Reports(_Remedies):
     def call_exposed_card(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
     ) -> None:
-        """The declarer calls an exposed card: its holder must play it at his next turn, unless
-        that would oblige a revoke (A74, A75; B79, B80). The call may be repeated until the
-        card is played.
+        """The declarer calls an exposed card: its holder must play it at his next turn, unless that
+        would oblige a revoke (Auction Bridge (1912), Laws 74, 75; Bridge (Elwell, 1906), Laws 79,
+        80). The call may be repeated until the card is played.
 
         Raises:
             GameError: strict game, not the play phase, or the card is not liable to be called.
@@ -98,10 +101,12 @@ class _Reports(_Remedies):
         card: Card | str | int | None = None,
     ) -> None:
         """Something said or done at the table that the laws rectify: information about the
-        declarations (A51), an unauthorised reference (A93; B101), calling attention to the
-        trick (A92; B100), winning cards led without waiting (A71), dummy's rights and
-        interventions (A60-62; B61-64), new cards and bystanders (no effect), and the third
-        hand's "Shall I play?" under the Spade Convention (Bridge (Elwell, 1906), Spade
+        declarations (Auction Bridge (1912), Law 51), an unauthorised reference (Auction Bridge
+        (1912), Law 93; Bridge (Elwell, 1906), Law 101), calling attention to the trick (Auction
+        Bridge (1912), Law 92; Bridge (Elwell, 1906), Law 100), winning cards led without waiting
+        (Auction Bridge (1912), Law 71), dummy's rights and interventions (Auction Bridge (1912),
+        Laws 60-62; Bridge (Elwell, 1906), Laws 61-64), new cards and bystanders (no effect), and
+        the third hand's "Shall I play?" under the Spade Convention (Bridge (Elwell, 1906), Spade
         Convention (II): kind ``spade_convention_premature_play``, during the doubling).
 
         Raises:
@@ -120,11 +125,13 @@ class _Reports(_Remedies):
         seat: Seat | int | str | None = None,
         hand: int | None = None,
     ) -> None:
-        """A new-deal condition discovered: a ground letter of the law set's dealing laws
-        (A37 a-g; B38 a-f, 1907 g), or "wrong_hand_sizes" (A39). Compulsory grounds void the
-        deal and the same dealer deals again; "f" (the pack not cut) needs an adversary's
-        claim; "b" (the pack incorrect) found during the play voids only the current deal
-        (A39; B42); reported for an earlier `hand`, the score stands (Case 3).
+        """A new-deal condition discovered: a ground letter of the law set's dealing laws (Auction
+        Bridge (1912), Law 37 (a-g); Bridge (Elwell, 1906), Law 38 (a-f); Bridge (Elwell, 1907), Law
+        38 (g)), or "wrong_hand_sizes" (Auction Bridge (1912), Law 39). Compulsory grounds void the
+        deal and the same dealer deals again; "f" (the pack not cut) needs an adversary's claim; "b"
+        (the pack incorrect) found during the play voids only the current deal (Auction Bridge
+        (1912), Law 39; Bridge (Elwell, 1906), Law 42); reported for an earlier `hand`, the score
+        stands (Case 3).
 
         Raises:
             GameError: strict game, the game is over, or a decision pending.
@@ -149,14 +156,16 @@ class _Reports(_Remedies):
     def report_dealer_looked(
         self, card: Card | str | int, *, seat: Seat | int | str | None = None
     ) -> None:
-        """The dealer looked at `card` before fifty-one cards were dealt (Bridge (Elwell, 1906), Law 39 (c); Bridge (Elwell, 1907)): "his adversaries have the right to see it, and the eldest hand may exact a new
-        deal" (the same dealer deals again, Law 37). Like every claim of Law 39 it is made before the
-        deal is completed (Law 39 (d)), so before the first call; declined, the deal stands. The
-        ruling's data names the card, its holder and the adversaries it is shown to.
+        """The dealer looked at `card` before fifty-one cards were dealt (Bridge (Elwell, 1906), Law
+        39 (c); Bridge (Elwell, 1907)): "his adversaries have the right to see it, and the eldest
+        hand may exact a new deal" (the same dealer deals again, Law 37). Like every claim of Law 39
+        it is made before the deal is completed (Law 39 (d)), so before the first call; declined,
+        the deal stands. The ruling's data names the card, its holder and the adversaries it is
+        shown to.
 
         Raises:
-            GameError: strict game, a law set whose code has no such law (Auction 1912), the
-                declaring has begun, or a decision pending.
+            GameError: strict game, a law set whose code has no such law (Auction Bridge
+                (1912)), the declaring has begun, or a decision pending.
         """
         self._need_lenient("report_dealer_looked")
         self._require(Irregularity.DEALER_LOOKED, GameError, "the dealer looked at a card")
@@ -169,10 +178,11 @@ class _Reports(_Remedies):
         seat: Seat | int | str | None = None,
         before_last_card: bool = False,
     ) -> None:
-        """The hand was dealt by `dealer` out of turn (A40; B43). Auction 1912: corrected (a
-        new deal by the rightful dealer) before the last card is dealt; after it the deal
-        stands and `dealer` is the dealer, the deal passing to his left. Bridge: the
-        adversaries may correct it (before the next deal) or let it stand.
+        """The hand was dealt by `dealer` out of turn (Auction Bridge (1912), Law 40; Bridge
+        (Elwell, 1906), Law 43). Auction Bridge (1912): corrected (a new deal by the rightful
+        dealer) before the last card is dealt; after it the deal stands and `dealer` is the dealer,
+        the deal passing to his left. Bridge: the adversaries may correct it (before the next deal)
+        or let it stand.
 
         Raises:
             GameError: strict game, or the declaring has begun.
@@ -186,9 +196,9 @@ class _Reports(_Remedies):
         self._apply_outcome(judge_dealt_out_of_turn(self._view(), actual, seat, before_last_card))
 
     def report_short_hand(self, *, seat: Seat | int | str) -> None:
-        """A hand found short after its holder has played (A38; Bridge (Elwell, 1907)): the deal stands and
-        the player (not dummy) answers for his revokes. The engine deals only full hands, so
-        this records the report.
+        """A hand found short after its holder has played (Auction Bridge (1912), Law 38; Bridge
+        (Elwell, 1907)): the deal stands and the player (not dummy) answers for his revokes. The
+        engine deals only full hands, so this records the report.
 
         Raises:
             GameError: strict game, or not the play phase.

@@ -1,6 +1,6 @@
 """Revokes and surplus cards in a lenient game (``strict=False``): a revoke established or
-corrected, "Having none?", a card put on a trick unnoticed and the tricks counted (A82-A86;
-B86-B91)."""
+corrected, "Having none?", a card put on a trick unnoticed and the tricks counted (Auction Bridge
+(1912), Laws 82-86; Bridge (Elwell, 1906), Laws 86-91)."""
 
 from __future__ import annotations
 
@@ -54,9 +54,10 @@ class _RevokesAtTable(_HandState):
             self._close(ruling, "lapsed")
 
     def correct_revoke(self, *, seat: Seat | int | str | None = None) -> None:
-        """Correct a revoke (or a penalty not complied with) before it is established (A73,
-        A85-86; B91): the card goes back, the players who followed take back theirs; against a
-        defender the declarer then chooses the card exposed or highest or lowest.
+        """Correct a revoke (or a penalty not complied with) before it is established (Auction
+        Bridge (1912), Laws 73, 85-86; Bridge (Elwell, 1906), Law 91): the card goes back, the
+        players who followed take back theirs; against a defender the declarer then chooses the card
+        exposed or highest or lowest.
 
         Raises:
             GameError: strict game, or no revoke can be corrected now; nothing changes.
@@ -68,16 +69,16 @@ class _RevokesAtTable(_HandState):
         """`seat` asks his partner whether he has a card of the suit he has just renounced
         ("Having none?"), before the trick is turned and quitted (Auction Bridge (1912), Law 85).
 
-        The law: "should the question be asked before the trick is turned and quitted,
-        subsequent turning and quitting does not establish a revoke, and the error may be
-        corrected unless the question is answered in the negative, or unless the revoking
-        player or his partner has led or played to the following trick." So a revoke asked
-        about stays open when the trick is quitted: :meth:`correct_revoke` may still correct it
-        (the trick comes back to the table) until the revoking side plays to the next trick,
-        which establishes it. `answered_no`: the partner answered "no" (he has none), which
-        leaves the revoke to be established by quitting, as without the question. Dummy may
-        ask the declarer (A60 a); a renounce that is no revoke is asked about to no effect.
-        Bridge (Bridge (Elwell, 1906), Law 86) establishes a revoke by quitting whatever is asked: refused there.
+        The law: "should the question be asked before the trick is turned and quitted, subsequent
+        turning and quitting does not establish a revoke, and the error may be corrected unless the
+        question is answered in the negative, or unless the revoking player or his partner has led
+        or played to the following trick." So a revoke asked about stays open when the trick is
+        quitted: :meth:`correct_revoke` may still correct it (the trick comes back to the table)
+        until the revoking side plays to the next trick, which establishes it. `answered_no`: the
+        partner answered "no" (he has none), which leaves the revoke to be established by quitting,
+        as without the question. Dummy may ask the declarer (Auction Bridge (1912), Law 60 (a)); a
+        renounce that is no revoke is asked about to no effect. In Bridge quitting the trick
+        establishes a revoke whatever is asked (Bridge (Elwell, 1906), Law 86): refused there.
 
         Raises:
             GameError: strict game, a code without the law, no trick on the table, or the
@@ -123,12 +124,13 @@ class _RevokesAtTable(_HandState):
 
     def _surplus_found_by_want_of_a_card(self) -> None:
         """A player with a surplus card out of his hand has none to play: the error is
-        detected and the tricks counted (A82) (internal)."""
+        detected and the tricks counted (Auction Bridge (1912), Law 82) (internal)."""
         if surplus_detected(self._view()):
             self._restore_surplus(restore=True)
 
     def _restore_surplus(self, *, restore: bool) -> None:
-        """A82: the surplus cards found, as the referee rules (internal)."""
+        """Auction Bridge (1912), Law 82: the surplus cards found, as the referee rules
+        (internal)."""
         self._apply_outcome(judge_surplus_found(self._view(), restore=restore))
 
     def _correct(self, ruling: int) -> None:

@@ -299,8 +299,8 @@ class Game(_LenientDeclaring):
         """Make a call for the seat to call (or, with ``strict=False``, for `seat`).
 
         With ``strict=False`` a call out of turn, an insufficient, impossible or forbidden
-        declaration or double is recorded and raises its ruling (A49, A50, A54, A57; B46-48,
-        B54).
+        declaration or double is recorded and raises its ruling (Auction Bridge (1912), Laws 49, 50,
+        54, 57; Bridge (Elwell, 1906), Laws 46-48, 54).
 
         Raises:
             GameError: not the declaring phase, or a decision is pending.
@@ -321,8 +321,9 @@ class Game(_LenientDeclaring):
         """Play a card for the seat to play (the declarer plays dummy's cards).
 
         With ``strict=False`` `seat` may play out of turn, lead out of turn or revoke; the
-        irregularity is recorded and rectified (A63, A73, A76-80, A83; B76-82, B85). A full
-        trick stays on the table until the next card or :meth:`quit_trick`.
+        irregularity is recorded and rectified (Auction Bridge (1912), Laws 63, 73, 76-80, 83;
+        Bridge (Elwell, 1906), Laws 76-82, 85). A full trick stays on the table until the next card
+        or :meth:`quit_trick`.
 
         Raises:
             GameError: not the play phase, or a decision is pending.

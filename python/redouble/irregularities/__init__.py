@@ -1,6 +1,6 @@
 """Irregularities and their penalties, as each code of laws gives them.
 
-Every bridge program prevents irregularities; the laws in the seeds *rectify* them. This module
+Every bridge program prevents irregularities; the old codes of laws *rectify* them. This module
 is the catalogue: for each kind of irregularity (:class:`Irregularity`) and each code of laws
 (:class:`IrregularityCode`, named by the law set's ``irregularity_code``, never by an ``if`` on its name), the
 law that governs it, who may claim (:class:`Claimant`), the options open to the non-offending
@@ -18,18 +18,20 @@ uses.
 
 The codes:
 
-* ``bridge`` — Bridge (Elwell, 1906) with its 1907 revision, Bridge (Elwell, 1907). Missing laws (65, 68,
-  70, 73, 75, 81, 84, 90, 92, 98, 103) fall back to the Auction 1912 equivalents, as
-  redouble decided (flag ``bridge_exposed_card_def``); those entries say so.
-* ``auction_1912`` — Auction Bridge, WCNY November 1912, seeds 000 and 002, Cases 1-8.
+* ``bridge`` — Bridge (Elwell, 1906) with its 1907 revision, Bridge (Elwell, 1907). Missing
+  laws (65, 68, 70, 73, 75, 81, 84, 90, 92, 98, 103) fall back to the Auction Bridge (1912)
+  equivalents, as redouble decided (flag ``bridge_exposed_card_def``); those entries say so.
+* ``auction_1912`` — Auction Bridge (1912): the Whist Club of New York's code of November 1912,
+  Laws 1-97 and the Card Committee's Cases 1-8.
 * ``contract`` — modern contract bridge: only the revoke (2017 Laws, Law 64) is catalogued.
 
 Law map (law number -> function -> test; ``tests/test_irregularities.py`` checks that every
 function and test named here exists, so the table cannot drift). Functions are methods of
 :class:`~redouble.game.Game` unless they name this module or :mod:`redouble.club` (the table
-laws); a bare name is a function of :mod:`redouble.game` (cutting). "B" is Bridge (Bridge (Elwell, 1906)
-numbering, Bridge (Elwell, 1907) where marked; "B 3 pl." its Bridge for Three Players), "A" Auction 1912
-(laws 1-36 known from a Thai translation).
+laws); a bare name is a function of :mod:`redouble.game` (cutting). In the first column "A49"
+is Auction Bridge (1912), Law 49 (Laws 1-36 are known from a Thai translation); "B46" is
+Bridge (Elwell, 1906), Law 46 (Bridge (Elwell, 1907) where marked; "B 3 pl." its Bridge for
+Three Players).
 
 ========  ==========================================  =================================================================
 Law       Function                                     Test
@@ -152,7 +154,7 @@ B102      Game.record_wrong_penalty                    test_bridge_1906_law_102_
 C64       irregularities.law64_transfer                test_contract_law_64_revoke_transfer
 ========  ==========================================  =================================================================
 
-Laws of the seeds that change neither play nor score, or cannot arise in the engine, have no
+Laws of these codes that change neither play nor score, or cannot arise in the engine, have no
 row. The catalogue describes some of them for reference (:func:`rule_for`): new cards
 (A95-96/B104-105), bystanders (A97). The others: A41/B44 (cutting or dealing for partner),
 A90-91/B99 (quitted tricks, placing cards), A94/B102 first clause (reasonable time),
@@ -161,7 +163,7 @@ wrongly), A87/B93 (searching the tricks for a revoke: the engine keeps every tri
 sentence (dealing with the adversaries' cards: the engine has one pack), the etiquette. B61 a
 (dummy may ask the dealer whether he has none of a suit he renounced) has no effect on play or
 score: Bridge (Elwell, 1906), Law 86 establishes the revoke when the trick is quitted whatever was asked; in
-Auction 1912 the same question does (A85, :meth:`~redouble.game.Game.ask_having_none`).
+Auction Bridge (1912) the same question does (Law 85, :meth:`~redouble.game.Game.ask_having_none`).
 
 Laws that change play or score but live elsewhere, each value cited where it is defined: the
 shuffle, the cut and the deal (A28-35; B29-36, Bridge (Elwell, 1907)) in

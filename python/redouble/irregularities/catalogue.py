@@ -18,122 +18,153 @@ class Irregularity(enum.Enum):
 
     # -- the deal ---------------------------------------------------------------------------
     NEW_DEAL_GROUND = "new_deal_ground"
-    """A compulsory ground for a new deal (A37 a-e, g; B38 a-e; 1907 g)."""
+    """A compulsory ground for a new deal (Auction Bridge (1912), Law 37 (a-e, g); Bridge (Elwell,
+    1906), Law 38 (a-e); Bridge (Elwell, 1907), Law 38 (g))."""
     PACK_NOT_CUT = "pack_not_cut"
-    """The dealer omitted the cut (A37 f, B38 f): a new deal if an adversary claims in time."""
+    """The dealer omitted the cut (Auction Bridge (1912), Law 37 (f), Bridge (Elwell, 1906), Law 38
+    (f)): a new deal if an adversary claims in time."""
     CARD_EXPOSED_IN_DEAL = "card_exposed_in_deal"
-    """A card exposed during the deal (A37 c compulsory; B39 a, b, d optional)."""
+    """A card exposed during the deal (Auction Bridge (1912), Law 37 (c) compulsory; Bridge (Elwell,
+    1906), Law 39 (a, b, d) optional)."""
     DEALER_LOOKED = "dealer_looked"
-    """The dealer looked at a card before 51 were dealt (B39 c)."""
+    """The dealer looked at a card before 51 were dealt (Bridge (Elwell, 1906), Law 39 (c))."""
     SHORT_HAND = "short_hand"
-    """A hand found short after its holder has played (A38; Bridge (Elwell, 1907))."""
+    """A hand found short after its holder has played (Auction Bridge (1912), Law 38; Bridge
+    (Elwell, 1907))."""
     PACK_INCORRECT = "pack_incorrect"
-    """The pack proven incorrect during the play (A39, B42; Case 3 after the play)."""
+    """The pack proven incorrect during the play (Auction Bridge (1912), Law 39, Bridge (Elwell,
+    1906), Law 42; Case 3 after the play)."""
     WRONG_HAND_SIZES = "wrong_hand_sizes"
-    """One hand too many cards and another as many too few (A39)."""
+    """One hand too many cards and another as many too few (Auction Bridge (1912), Law 39)."""
     DEALT_OUT_OF_TURN = "dealt_out_of_turn"
-    """A player dealt out of turn (A40, B43)."""
+    """A player dealt out of turn (Auction Bridge (1912), Law 40, Bridge (Elwell, 1906), Law 43)."""
     # -- declaring --------------------------------------------------------------------------
     DECLARATION_OUT_OF_TURN = "declaration_out_of_turn"
-    """A declaration (not a pass) out of turn (A49)."""
+    """A declaration (not a pass) out of turn (Auction Bridge (1912), Law 49)."""
     PASS_OUT_OF_TURN = "pass_out_of_turn"
-    """A pass out of turn: no penalty; it is void (A49 penalises only a declaration "other than
-    passing"; B59: the third hand's "May I lead?" leaves the eldest hand his right to double)."""
+    """A pass out of turn: no penalty; it is void (Auction Bridge (1912), Law 49 penalises only a
+    declaration "other than passing"; Bridge (Elwell, 1906), Law 59: the third hand's "May I lead?"
+    leaves the eldest hand his right to double)."""
     INSUFFICIENT_DECLARATION = "insufficient_declaration"
-    """A bid that does not overcall the last one (A50)."""
+    """A bid that does not overcall the last one (Auction Bridge (1912), Law 50)."""
     IMPOSSIBLE_DECLARATION = "impossible_declaration"
-    """A bid of more than seven odd tricks (A50)."""
+    """A bid of more than seven odd tricks (Auction Bridge (1912), Law 50)."""
     DECLARATION_CORRECTED = "declaration_corrected"
-    """An inadvertent declaration corrected before the next player acts (A52; Case 2)."""
+    """An inadvertent declaration corrected before the next player acts (Auction Bridge (1912), Law
+    52; Case 2)."""
     DOUBLE_OUT_OF_TURN = "double_out_of_turn"
-    """A double or redouble out of turn (A57; B54, B59: third hand doubles first)."""
+    """A double or redouble out of turn (Auction Bridge (1912), Law 57; Bridge (Elwell, 1906), Laws
+    54, 59: third hand doubles first)."""
     ILLEGAL_DOUBLE = "illegal_double"
     """A double the law forbids (partner's declaration, partner's double, a third doubling):
-    no penalty (A54, Case 6)."""
+    no penalty (Auction Bridge (1912), Law 54, Case 6)."""
     MAKE_WITHOUT_PERMISSION = "make_without_permission"
-    """The dealer's partner makes the trump unasked (B46)."""
+    """The dealer's partner makes the trump unasked (Bridge (Elwell, 1906), Law 46)."""
     PASS_BACK = "pass_back"
-    """The dealer's partner passes the make back to the dealer (B47)."""
+    """The dealer's partner passes the make back to the dealer (Bridge (Elwell, 1906), Law 47)."""
     ADVERSARY_DECLARES = "adversary_declares"
-    """An adversary of the dealer makes or passes the trump (B48)."""
+    """An adversary of the dealer makes or passes the trump (Bridge (Elwell, 1906), Law 48)."""
     CARD_EXPOSED_BEFORE_FINAL_DECLARATION = "card_exposed_before_final_declaration"
-    """A card led or exposed before the final declaration (A65; B67)."""
+    """A card led or exposed before the final declaration (Auction Bridge (1912), Law 65; Bridge
+    (Elwell, 1906), Law 67)."""
     LEAD_DURING_DECLARING = "lead_during_declaring"
-    """A card led before the doubling is over (B56, B60)."""
+    """A card led before the doubling is over (Bridge (Elwell, 1906), Laws 56, 60)."""
     SPADE_CONVENTION_PREMATURE_PLAY = "spade_convention_premature_play"
     """Under the Spade Convention, when the spade make is not to be played, the third hand
     asks "Shall I play?" or leads, or the eldest hand leads without asking permission to play
     (Bridge (Elwell, 1906), Spade Convention (II))."""
     CARD_EXPOSED_BEFORE_LEAD = "card_exposed_before_lead"
-    """A card exposed after the final declaration, before the opening lead (A66)."""
+    """A card exposed after the final declaration, before the opening lead (Auction Bridge (1912),
+    Law 66)."""
     INFORMATION_AFTER_FINAL_DECLARATION = "information_after_final_declaration"
-    """A defender tells his partner about a previous declaration (A51)."""
+    """A defender tells his partner about a previous declaration (Auction Bridge (1912), Law 51)."""
     # -- the play ---------------------------------------------------------------------------
     EXPOSED_CARD = "exposed_card"
-    """A card exposed by a defender during the play (A67-69, A72; B69-71, B74)."""
+    """A card exposed by a defender during the play (Auction Bridge (1912), Laws 67-69, 72; Bridge
+    (Elwell, 1906), Laws 69-71, 74)."""
     LEAD_OUT_OF_TURN = "lead_out_of_turn"
-    """A defender leads out of turn (A76, A78; B76, B78)."""
+    """A defender leads out of turn (Auction Bridge (1912), Laws 76, 78; Bridge (Elwell, 1906), Laws
+    76, 78)."""
     DECLARER_LEAD_OUT_OF_TURN = "declarer_lead_out_of_turn"
-    """The declarer leads out of turn from his hand or dummy (A77; B77)."""
+    """The declarer leads out of turn from his hand or dummy (Auction Bridge (1912), Law 77; Bridge
+    (Elwell, 1906), Law 77)."""
     CALLED_SUIT_NOT_HELD = "called_suit_not_held"
-    """The player called on to lead a suit has none: the penalty is paid (A79)."""
+    """The player called on to lead a suit has none: the penalty is paid (Auction Bridge (1912), Law
+    79)."""
     FAILURE_TO_COMPLY = "failure_to_comply"
-    """A penalty card, lead or play not complied with: the revoke penalty (A73)."""
+    """A penalty card, lead or play not complied with: the revoke penalty (Auction Bridge (1912),
+    Law 73)."""
     PLAYED_BEFORE_TURN = "played_before_turn"
-    """The fourth hand plays before the second (A80; B82)."""
+    """The fourth hand plays before the second (Auction Bridge (1912), Law 80; Bridge (Elwell,
+    1906), Law 82)."""
     ATTENTION_TO_TRICK = "attention_to_trick"
     """A defender claims the trick or names or draws his card before his partner plays
-    (A92; B100)."""
+    (Auction Bridge (1912), Law 92; Bridge (Elwell, 1906), Law 100)."""
     WINNING_CARDS_LED_WITHOUT_WAITING = "winning_cards_led_without_waiting"
-    """A defender leads winning cards one after another without waiting (A71)."""
+    """A defender leads winning cards one after another without waiting (Auction Bridge (1912), Law
+    71)."""
     TWO_CARDS_PLAYED = "two_cards_played"
-    """Two or more cards played at once (A70, A82; B72)."""
+    """Two or more cards played at once (Auction Bridge (1912), Laws 70, 82; Bridge (Elwell, 1906),
+    Law 72)."""
     CARD_OMITTED = "card_omitted"
-    """A player omitted to play to a trick (A81; B83)."""
+    """A player omitted to play to a trick (Auction Bridge (1912), Law 81; Bridge (Elwell, 1906),
+    Law 83)."""
     SURPLUS_CARD = "surplus_card"
-    """A trick found to hold more than four cards (A82; Bridge by the Auction equivalent): the
-    surplus card goes back to its holder, who answers for the revokes it caused."""
+    """A trick found to hold more than four cards (Auction Bridge (1912), Law 82; Bridge by the
+    Auction equivalent): the surplus card goes back to its holder, who answers for the revokes it
+    caused."""
     REVOKE = "revoke"
-    """A player held a card of the suit led and played another suit (A83-89; B85-96)."""
+    """A player held a card of the suit led and played another suit (Auction Bridge (1912), Laws
+    83-89; Bridge (Elwell, 1906), Laws 85-96)."""
     REVOKE_QUESTION = "revoke_question"
-    """A player asks his partner whether he has a card of the suit he renounced (A85): the
-    revoke is then not established by quitting the trick."""
+    """A player asks his partner whether he has a card of the suit he renounced (Auction Bridge
+    (1912), Law 85): the revoke is then not established by quitting the trick."""
     REVOKE_CORRECTED = "revoke_corrected"
-    """A revoke corrected before it was established (A85, A86; B91)."""
+    """A revoke corrected before it was established (Auction Bridge (1912), Laws 85, 86; Bridge
+    (Elwell, 1906), Law 91)."""
     DUMMY_REVOKE = "dummy_revoke"
-    """Dummy revoked: no penalty; the trick stands once quitted (A63)."""
+    """Dummy revoked: no penalty; the trick stands once quitted (Auction Bridge (1912), Law 63)."""
     REVOKE_CLAIM = "revoke_claim"
-    """The established revokes of one side, claimable at the end of the hand (A84, A88, A89;
-    B87-96; contract Law 64)."""
+    """The established revokes of one side, claimable at the end of the hand (Auction Bridge (1912),
+    Laws 84, 88, 89; Bridge (Elwell, 1906), Laws 87-96; contract Law 64)."""
     DUMMY_RIGHT = "dummy_right"
-    """Dummy exercises one of his rights (A60 a-f; B61 a-g): no effect."""
+    """Dummy exercises one of his rights (Auction Bridge (1912), Law 60 (a-f); Bridge (Elwell,
+    1906), Law 61 (a-g)): no effect."""
     DUMMY_INTERVENTION = "dummy_intervention"
-    """Dummy draws attention to another incident: the declarer cannot exact its penalty (A61;
-    B63)."""
+    """Dummy draws attention to another incident: the declarer cannot exact its penalty (Auction
+    Bridge (1912), Law 61; Bridge (Elwell, 1906), Law 63)."""
     DUMMY_SUGGESTS_CARD = "dummy_suggests_card"
-    """Dummy suggests a card from dummy (A62; B64)."""
+    """Dummy suggests a card from dummy (Auction Bridge (1912), Law 62; Bridge (Elwell, 1906), Law
+    64)."""
     UNAUTHORISED_REFERENCE = "unauthorised_reference"
-    """A defender makes an unauthorised reference to the play or the bidding (A93; B101)."""
+    """A defender makes an unauthorised reference to the play or the bidding (Auction Bridge (1912),
+    Law 93; Bridge (Elwell, 1906), Law 101)."""
     CLAIM = "claim"
-    """The declarer says "I have the rest" (A72; B74; Case 8)."""
+    """The declarer says "I have the rest" (Auction Bridge (1912), Law 72; Bridge (Elwell, 1906),
+    Law 74; Case 8)."""
     CARDS_THROWN_DOWN = "cards_thrown_down"
-    """A defender throws his cards face up (A72; B74)."""
+    """A defender throws his cards face up (Auction Bridge (1912), Law 72; Bridge (Elwell, 1906),
+    Law 74)."""
     # -- procedure ---------------------------------------------------------------------------
     CONSULTATION = "consultation"
-    """Partners consult about a penalty (B97: penalty lost; A: allowed, Case 1)."""
+    """Partners consult about a penalty (Bridge (Elwell, 1906), Law 97: penalty lost; A: allowed,
+    Case 1)."""
     WRONG_PENALTY = "wrong_penalty"
-    """A penalty the laws do not give is demanded (B102: none can be enforced)."""
+    """A penalty the laws do not give is demanded (Bridge (Elwell, 1906), Law 102: none can be
+    enforced)."""
     NEW_CARDS = "new_cards"
-    """New cards called for (A95-96; B104-105): no effect on play or score."""
+    """New cards called for (Auction Bridge (1912), Laws 95-96; Bridge (Elwell, 1906), Laws
+    104-105): no effect on play or score."""
     BYSTANDER = "bystander"
-    """A bystander's remark (A97): no effect on play or score."""
+    """A bystander's remark (Auction Bridge (1912), Law 97): no effect on play or score."""
 
 
 class Claimant(enum.Enum):
     """Who may choose among a ruling's options."""
 
     ADVERSARIES = "adversaries"
-    """Either adversary of the offender (the partners may consult: Case 1; not in Bridge, B97)."""
+    """Either adversary of the offender (the partners may consult: Case 1; not in Bridge, Bridge
+    (Elwell, 1906), Law 97)."""
     DECLARER = "declarer"
     """The declarer (in Bridge the dealer, who plays the combined hands)."""
     MAKER = "maker"
@@ -327,12 +358,12 @@ class Rule:
 
 @dataclass(frozen=True)
 class IrregularityCode:
-    """The irregularity laws of one code (a strategy object named by the law set's ``irregularity_code``).
+    """The irregularity laws of one code (a strategy object named by the law set's
+    ``irregularity_code``).
 
-    ``consultation_forfeits``: partners who consult about a penalty lose it (B97).
-    ``wrong_penalty_forfeits``: demanding a penalty the laws do not give forfeits every
-    penalty for the incident (B102).
-    """
+    ``consultation_forfeits``: partners who consult about a penalty lose it (Bridge (Elwell, 1906),
+    Law 97). ``wrong_penalty_forfeits``: demanding a penalty the laws do not give forfeits every
+    penalty for the incident (Bridge (Elwell, 1906), Law 102)."""
 
     name: str
     rules: Mapping[Irregularity, Rule]
@@ -444,8 +475,9 @@ class ObligationKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Obligation:
-    """A penalty on a seat's next lead or play; ``seat`` None means whichever defender leads
-    next (A51, A93). A call that would oblige a revoke is void (A74; B79)."""
+    """A penalty on a seat's next lead or play; ``seat`` None means whichever defender leads next
+    (Auction Bridge (1912), Laws 51, 93). A call that would oblige a revoke is void (Auction Bridge
+    (1912), Law 74; Bridge (Elwell, 1906), Law 79)."""
 
     kind: ObligationKind
     seat: Seat | None

@@ -23,7 +23,7 @@ from .referee import HandView, Pending, RaiseRuling, RevokeView
 @dataclass(frozen=True)
 class NoLaw:
     """An act the code of laws has no law on, recorded as an event of `kind` (a premature play
-    other than a defender's before his partner, A80)."""
+    other than a defender's before his partner, Auction Bridge (1912), Law 80)."""
 
     kind: str
     seat: Seat
@@ -34,12 +34,11 @@ class NoLaw:
 class PlayVerdict:
     """What `seat`'s card does, judged before it is placed.
 
-    ``established``: indices (into the view's revokes) of revokes the play establishes (A85:
-    the revoking side plays to the following trick); ``spent``: the obligations the card
-    answers, gone once it is played; ``before``: rulings on obligations that could not be
-    complied with; ``lead``: the card leads to a trick; ``after``: what the card itself is (a
-    lead out of turn, a premature play, a revoke, a penalty not complied with).
-    """
+    ``established``: indices (into the view's revokes) of revokes the play establishes (Auction
+    Bridge (1912), Law 85: the revoking side plays to the following trick); ``spent``: the
+    obligations the card answers, gone once it is played; ``before``: rulings on obligations that
+    could not be complied with; ``lead``: the card leads to a trick; ``after``: what the card itself
+    is (a lead out of turn, a premature play, a revoke, a penalty not complied with)."""
 
     established: tuple[int, ...]
     spent: tuple[Pending, ...]
@@ -70,7 +69,8 @@ def claimants(view: HandView, claimant: Claimant, offender: Seat | None) -> tupl
 
 
 def judge_play(view: HandView, seat: Seat, card: Card) -> PlayVerdict:
-    """Judge `seat`'s `card` put on the trick as the table lies (A73-A86; B69-B91)."""
+    """Judge `seat`'s `card` put on the trick as the table lies (Auction Bridge (1912), Laws 73-86;
+    Bridge (Elwell, 1906), Laws 69-91)."""
     table = view.table
     contract = view.contract
     assert table is not None
@@ -165,8 +165,8 @@ def established_count(revokes: Sequence[RevokeView], side: Side) -> int:
 
 
 def revoke_claims(view: HandView) -> tuple[RaiseRuling, ...]:
-    """The revoke claims open at the end of the play (A88; B94), one per side with established
-    revokes, where the code has the law."""
+    """The revoke claims open at the end of the play (Auction Bridge (1912), Law 88; Bridge (Elwell,
+    1906), Law 94), one per side with established revokes, where the code has the law."""
     contract = view.contract
     assert contract is not None
     rule = view.code.rules.get(Irregularity.REVOKE_CLAIM)

@@ -74,8 +74,9 @@ def _counts(rv: RevokeView) -> bool:
 
 
 def establish(view: HandView, index: int) -> EstablishRevoke:
-    """The revoke at `index` of the view's records established: by the revoking side playing
-    to the following trick after it was asked about (A85), or by quitting its trick."""
+    """The revoke at `index` of the view's records established: by the revoking side playing to the
+    following trick after it was asked about (Auction Bridge (1912), Law 85), or by quitting its
+    trick."""
     return EstablishRevoke(index, _counts(view.revokes[index]))
 
 
@@ -138,10 +139,11 @@ def judge_card_played(view: HandView, card: Card, seat: Seat | None) -> Outcome:
 
 
 def judge_quit(view: HandView) -> Outcome:
-    """What quitting the trick on the table does, judged before it is gathered: the penalties
-    on its plays lapse, its revokes are established (A83; B86) unless asked about before it
-    was quitted (A85: until the thirteenth trick), and the leads out of turn can no longer be
-    penalised (A76-77)."""
+    """What quitting the trick on the table does, judged before it is gathered: the penalties on its
+    plays lapse, its revokes are established (Auction Bridge (1912), Law 83; Bridge (Elwell, 1906),
+    Law 86) unless asked about before it was quitted (Auction Bridge (1912), Law 85: until the
+    thirteenth trick), and the leads out of turn can no longer be penalised (Auction Bridge (1912),
+    Laws 76-77)."""
     table = view.table
     assert table is not None
     index = len(table.tricks)
@@ -195,10 +197,10 @@ def judge_quit_trick(view: HandView) -> Outcome:
 def judge_play_together(
     view: HandView, cards: Sequence[Card | str | int], seat: Seat | int | str | None
 ) -> Outcome:
-    """Two or more cards played at once (Auction Bridge (1912), Laws 70, 82; Bridge (Elwell,
-    1906), Law 72): the declarer calls one to the trick and the others are exposed (his own
-    side's are not); where none can be called without a revoke (A74; B79), all are exposed
-    and the player plays again.
+    """Two or more cards played at once (Auction Bridge (1912), Laws 70, 82; Bridge (Elwell, 1906),
+    Law 72): the declarer calls one to the trick and the others are exposed (his own side's are
+    not); where none can be called without a revoke (Auction Bridge (1912), Law 74; Bridge (Elwell,
+    1906), Law 79), all are exposed and the player plays again.
 
     Raises:
         GameError: a code without the law, not the play phase, or a decision pending.
@@ -387,9 +389,10 @@ def judge_short_tricks(view: HandView) -> Outcome:
 
 
 def judge_correct_revoke(view: HandView, seat: Seat | int | str | None) -> Outcome:
-    """A revoke (or a penalty not complied with) corrected before it is established (Auction
-    Bridge (1912), Laws 73, 85-86; Bridge (Elwell, 1906), Law 91): one on the trick on the
-    table, or one asked about on the trick last quitted (A85), which comes back to the table.
+    """A revoke (or a penalty not complied with) corrected before it is established (Auction Bridge
+    (1912), Laws 73, 85-86; Bridge (Elwell, 1906), Law 91): one on the trick on the table, or one
+    asked about on the trick last quitted (Auction Bridge (1912), Law 85), which comes back to the
+    table.
 
     Raises:
         GameError: not the play phase, or no revoke can be corrected now.
@@ -583,8 +586,9 @@ def surplus_detected(view: HandView) -> bool:
 def _renounced_meanwhile(
     table: TableView, known: set[tuple[Seat, int]], index: int, seat: Seat, card: Card
 ) -> list[tuple[int, Card]]:
-    """A82: the tricks quitted after trick `index` to which `seat` renounced the suit of his
-    surplus `card` (a revoke not yet `known`), each with the card he played."""
+    """Auction Bridge (1912), Law 82: the tricks quitted after trick `index` to which `seat`
+    renounced the suit of his surplus `card` (a revoke not yet `known`), each with the card he
+    played."""
     meanwhile: list[tuple[int, Card]] = []
     for j in range(index + 1, len(table.tricks)):
         trick = table.tricks[j]

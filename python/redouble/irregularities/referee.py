@@ -41,7 +41,8 @@ from .catalogue import (
 TRICKS = 13
 """Tricks in a deal."""
 TOP_LEVEL = 7
-"""The highest level a bid can name (a bid above it is impossible, Auction 1912 Law 50)."""
+"""The highest level a bid can name (a bid above it is impossible, Auction Bridge (1912), Law
+50)."""
 _LAW_50 = "Auction Bridge (1912), Law 50"
 
 NO_PENALTY = ("waive", "let_stand", "deal_stands", "accept", "proceed")
@@ -186,12 +187,14 @@ class RevokeView(Protocol):
 
     @property
     def forfeited(self) -> bool:
-        """Whether its penalty is lost (dummy's intervention, A61; B63)."""
+        """Whether its penalty is lost (dummy's intervention, Auction Bridge (1912), Law 61; Bridge
+        (Elwell, 1906), Law 63)."""
         ...
 
     @property
     def questioned(self) -> bool:
-        """Whether it was asked about before its trick was quitted (A85)."""
+        """Whether it was asked about before its trick was quitted (Auction Bridge (1912), Law
+        85)."""
         ...
 
     # play (refplay)
@@ -320,13 +323,13 @@ class LoggedEvent(Protocol):
 class Consent:
     """A double that needs another player's consent (Bridge (Elwell, 1906), Laws 56, 60).
 
-    B60: after the dealer's right-hand adversary led during the doubling, the eldest hand "may
-    only double if the maker of the trump consent" (``consenter`` the maker; one consent lifts
-    the bar). B56: after the eldest hand led before the doubling was completed, "his partner
-    may re-double only with the consent of the adversary who last doubled" (``consenter`` None:
-    whoever made the last double when he wants to re-double; only a double over the other
-    side's re-double needs it, and each such re-double needs a fresh consent: ``given``).
-    """
+    Bridge (Elwell, 1906), Law 60: after the dealer's right-hand adversary led during the doubling,
+    the eldest hand "may only double if the maker of the trump consent" (``consenter`` the maker;
+    one consent lifts the bar). Bridge (Elwell, 1906), Law 56: after the eldest hand led before the
+    doubling was completed, "his partner may re-double only with the consent of the adversary who
+    last doubled" (``consenter`` None: whoever made the last double when he wants to re-double; only
+    a double over the other side's re-double needs it, and each such re-double needs a fresh
+    consent: ``given``)."""
 
     law: str
     consenter: Seat | None
@@ -378,7 +381,8 @@ class HandView:
     claim_played_out: bool = False
     """Whether a claim is being played out (the adversaries chose ``play_out``)."""
     surplus: tuple[tuple[int, Seat, Card], ...] = ()
-    """Surplus cards out of their holders' hands (A82): (trick, holder, card), in order."""
+    """Surplus cards out of their holders' hands (Auction Bridge (1912), Law 82): (trick, holder,
+    card), in order."""
     conceded: PerSide | None = None
     """The tricks the adversaries conceded to a claim, once conceded."""
 
@@ -416,9 +420,9 @@ class LogEvent:
 
 @dataclass(frozen=True)
 class RaiseIrregularity:
-    """Raise the ruling `request`; where the law decides it at once (A37 c, A40), `decide` is
-    the option it applies; `void`: the deal is void under it at once (a compulsory new-deal
-    ground)."""
+    """Raise the ruling `request`; where the law decides it at once (Auction Bridge (1912), Laws 37
+    (c), 40), `decide` is the option it applies; `void`: the deal is void under it at once (a
+    compulsory new-deal ground)."""
 
     request: RaiseRuling
     decide: str | None = None
@@ -573,7 +577,8 @@ class VoidDeal:
 
 @dataclass(frozen=True)
 class DealStands:
-    """A card omitted (A81; B83): the deal stands, the short trick completed at the end."""
+    """A card omitted (Auction Bridge (1912), Law 81; Bridge (Elwell, 1906), Law 83): the deal
+    stands, the short trick completed at the end."""
 
     trick: int
     seat: Seat
@@ -588,9 +593,9 @@ class DealtBy:
 
 @dataclass(frozen=True)
 class DeclaringStands:
-    """An act out of turn let stand: the declaring becomes `declaring`, the referee's copy of
-    it with the act made as if in order (a call, A49: the seats passed over lose their turn;
-    a make or a double out of order, B46, B54, B59)."""
+    """An act out of turn let stand: the declaring becomes `declaring`, the referee's copy of it
+    with the act made as if in order (a call, Auction Bridge (1912), Law 49: the seats passed over
+    lose their turn; a make or a double out of order, Bridge (Elwell, 1906), Laws 46, 54, 59)."""
 
     declaring: Auction | BridgeDeclaration
 
@@ -640,7 +645,7 @@ class ExposeCards:
 
 @dataclass(frozen=True)
 class PlaceCard:
-    """`seat`'s card put on the trick (the card called to it, A70)."""
+    """`seat`'s card put on the trick (the card called to it, Auction Bridge (1912), Law 70)."""
 
     seat: Seat
     card: Card
@@ -653,7 +658,8 @@ class GatherLastTrick:
 
 @dataclass(frozen=True)
 class CorrectRevoke:
-    """The revoke recorded by ruling `ruling` is corrected (A73, A85-86; B91)."""
+    """The revoke recorded by ruling `ruling` is corrected (Auction Bridge (1912), Laws 73, 85-86;
+    Bridge (Elwell, 1906), Law 91)."""
 
     ruling: int
 
@@ -689,7 +695,8 @@ class QuitTrick:
 
 @dataclass(frozen=True)
 class OmitCard:
-    """Trick `trick` is quitted without `seat`'s card (A81; B83), until the ruling on it."""
+    """Trick `trick` is quitted without `seat`'s card (Auction Bridge (1912), Law 81; Bridge
+    (Elwell, 1906), Law 83), until the ruling on it."""
 
     trick: int
     seat: Seat
@@ -736,13 +743,14 @@ class RevokeCorrected:
 
 @dataclass(frozen=True)
 class ReopenLastTrick:
-    """The trick last quitted comes back to the table as it was played (A85)."""
+    """The trick last quitted comes back to the table as it was played (Auction Bridge (1912), Law
+    85)."""
 
 
 @dataclass(frozen=True)
 class QuestionRevokes:
-    """The revokes at `indices` were asked about ("Having none?", A85): `questioned` says
-    whether quitting their trick still leaves them open."""
+    """The revokes at `indices` were asked about ("Having none?", Auction Bridge (1912), Law 85):
+    `questioned` says whether quitting their trick still leaves them open."""
 
     indices: tuple[int, ...]
     questioned: bool
@@ -750,7 +758,8 @@ class QuestionRevokes:
 
 @dataclass(frozen=True)
 class SetAsideSurplus:
-    """`seat`'s surplus `card` put on trick `trick` (A82): out of his hand, not callable."""
+    """`seat`'s surplus `card` put on trick `trick` (Auction Bridge (1912), Law 82): out of his
+    hand, not callable."""
 
     trick: int
     seat: Seat
@@ -759,12 +768,14 @@ class SetAsideSurplus:
 
 @dataclass(frozen=True)
 class SurplusFound:
-    """The surplus cards are found (A82): off the record, each ruled on by what follows."""
+    """The surplus cards are found (Auction Bridge (1912), Law 82): off the record, each ruled on by
+    what follows."""
 
 
 @dataclass(frozen=True)
 class RestoreCard:
-    """`card` goes back to `seat`'s hand (a surplus card restored, A82)."""
+    """`card` goes back to `seat`'s hand (a surplus card restored, Auction Bridge (1912), Law
+    82)."""
 
     seat: Seat
     card: Card
@@ -783,14 +794,16 @@ class RecordRevokes:
 
 @dataclass(frozen=True)
 class ForfeitRevokes:
-    """The revokes at `indices` whose penalty is lost (dummy's intervention, A61; B63)."""
+    """The revokes at `indices` whose penalty is lost (dummy's intervention, Auction Bridge (1912),
+    Law 61; Bridge (Elwell, 1906), Law 63)."""
 
     indices: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class CompleteShortTrick:
-    """Trick `trick`, quitted without `seat`'s card, takes the card left in his hand (A81)."""
+    """Trick `trick`, quitted without `seat`'s card, takes the card left in his hand (Auction Bridge
+    (1912), Law 81)."""
 
     trick: int
     seat: Seat
@@ -887,9 +900,9 @@ def side_bids(auction: DeclaringView, side: Side) -> list[Call]:
 def stand_auction(
     law: LawSet, auction: DeclaringView, seat: Seat, call: Call
 ) -> Auction | BridgeDeclaration | None:
-    """`auction` with `seat`'s `call` out of turn let stand (A49: "as if in order"): a copy in
-    which the seats passed over lose their turn, `call` not yet made. None when that cannot be
-    (it would close the auction, or the call is not legal there)."""
+    """`auction` with `seat`'s `call` out of turn let stand (Auction Bridge (1912), Law 49: "as if
+    in order"): a copy in which the seats passed over lose their turn, `call` not yet made. None
+    when that cannot be (it would close the auction, or the call is not legal there)."""
     if not auction.calls:
         other: Auction | BridgeDeclaration = Auction(law, seat)
         for bar in auction.bars:
@@ -976,8 +989,8 @@ def _sufficient_call(
     view: HandView, ruling: Ruling, params: Mapping[str, Any], *, same: bool
 ) -> Call:
     """The call that replaces an insufficient bid: the one given (``call=``), else the lowest
-    sufficient bid in the same declaration, else a pass (A50). `same`: the penalty's bid must
-    be in the same declaration where one can be."""
+    sufficient bid in the same declaration, else a pass (Auction Bridge (1912), Law 50). `same`: the
+    penalty's bid must be in the same declaration where one can be."""
     auction = view.declaring
     bad = Call.parse(str(ruling.data["call"]), view.law)
     if params.get("call") is not None:
@@ -1008,7 +1021,7 @@ def _sufficient_call(
 
 
 def _partner_barred(offender: Seat) -> BarPlayer:
-    """A50: the offender's partner may not bid again (he may double)."""
+    """Auction Bridge (1912), Law 50: the offender's partner may not bid again (he may double)."""
     return BarPlayer(Bar(offender.partner, _LAW_50, doubles_too=False))
 
 
@@ -1108,8 +1121,9 @@ def _retract(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outco
 
 
 def _penalty_on_play(view: HandView, ruling: Ruling, kind: ObligationKind) -> Outcome:
-    """A penalty on the next card of the ruling's target: dummy's suggested card (A62), the
-    partner's play to this trick (A80, A92), the revoker's (A73)."""
+    """A penalty on the next card of the ruling's target: dummy's suggested card (Auction Bridge
+    (1912), Law 62), the partner's play to this trick (Auction Bridge (1912), Laws 80, 92), the
+    revoker's (Auction Bridge (1912), Law 73)."""
     table = _table(view)
     if ruling.kind is Irregularity.DUMMY_SUGGESTS_CARD:
         card = parse_card(str(ruling.data["card"]))

@@ -14,9 +14,9 @@ def _o(code: str, text: str, law: str, *aliases: str) -> Option:
 
 
 def _second_hand_options(law: str, who: str) -> tuple[Option, ...]:
-    """A80, A92, B82, B100: the partner of the offender may be called upon to play his highest
-    or lowest card of the suit played, or to win or lose the trick (the laws name the four
-    together: :data:`JOINT_WORDINGS`)."""
+    """Auction Bridge (1912), Laws 80, 92, Bridge (Elwell, 1906), Laws 82, 100: the partner of the
+    offender may be called upon to play his highest or lowest card of the suit played, or to win or
+    lose the trick (the laws name the four together: :data:`JOINT_WORDINGS`)."""
     return (
         _o("highest", f"the {who} plays his highest card of the suit led", law),
         _o("lowest", f"the {who} plays his lowest card of the suit led", law),

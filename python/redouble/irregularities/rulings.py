@@ -728,10 +728,11 @@ def judge_play_starts(view: HandView) -> Outcome:
 
 
 def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool) -> Outcome:
-    """A card of `player`'s exposed, rectified by when it happens: during the deal (Auction
-    Bridge (1912), Law 37 (c); Bridge (Elwell, 1906), Law 39), before the final declaration
-    (A65) or, in Bridge, by the dealer's side before the trump is made (B67), before the
-    opening lead (A66), or in the play (A67; B69)."""
+    """A card of `player`'s exposed, rectified by when it happens: during the deal (Auction Bridge
+    (1912), Law 37 (c); Bridge (Elwell, 1906), Law 39), before the final declaration (Auction Bridge
+    (1912), Law 65) or, in Bridge, by the dealer's side before the trump is made (Bridge (Elwell,
+    1906), Law 67), before the opening lead (Auction Bridge (1912), Law 66), or in the play (Auction
+    Bridge (1912), Law 67; Bridge (Elwell, 1906), Law 69)."""
     data = {"card": str(exposed)}
     if view.phase == "declare":
         if during_deal and view.calls_in_hand == 0:

@@ -166,7 +166,8 @@ class _TablePlay:
         return out
 
     def allowed(self, o: Obligation, seat: Seat, follow: CardSet, lead: bool) -> CardSet:
-        """The plays complying with `o`; empty when it cannot be complied with (A74, A79)."""
+        """The plays complying with `o`; empty when it cannot be complied with (Auction Bridge
+        (1912), Laws 74, 79)."""
         t = self
         hand = t.hand(seat)
         k = o.kind
@@ -221,9 +222,10 @@ class _TablePlay:
         self.leader = self.rightful
 
     def reopen_last_trick(self) -> None:
-        """A85: a revoke asked about before its trick was quitted is corrected afterwards: the
-        trick comes back to the table as it was played, and the card (of the other side) led
-        to the following trick goes back to its holder, without penalty [redouble's decision]."""
+        """Auction Bridge (1912), Law 85: a revoke asked about before its trick was quitted is
+        corrected afterwards: the trick comes back to the table as it was played, and the card (of
+        the other side) led to the following trick goes back to its holder, without penalty
+        [redouble's decision]."""
         t = self
         for seat in reversed(list(t.order)):
             t.take_back(seat)
@@ -234,8 +236,8 @@ class _TablePlay:
         t.leader = t.rightful = trick.leader
 
     def complete_short_trick(self, index: int, seat: Seat) -> None:
-        """A81: the trick `index`, quitted without `seat`'s card, takes the card left over in
-        his hand at the end of the play (the deal standing)."""
+        """Auction Bridge (1912), Law 81: the trick `index`, quitted without `seat`'s card, takes
+        the card left over in his hand at the end of the play (the deal standing)."""
         t = self
         surplus = Card(t.hands[seat].bit_length() - 1)
         t.hands[seat] &= ~surplus.mask

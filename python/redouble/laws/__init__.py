@@ -253,7 +253,7 @@ class _Rule:
 class Declaration:
     """A declaration a law set allows (a suit, Royal Spades, no-trump) and its trick value.
 
-    ``strain`` is the play strain the solver knows; Auction 1912's Royal Spades plays as
+    ``strain`` is the play strain the solver knows; Auction Bridge (1912)'s Royal Spades plays as
     spades. ``trick_value`` is the undoubled value of each trick over six;
     ``first_trick_value`` differs only for contract bridge no-trump (40, then 30).
     """
@@ -284,7 +284,8 @@ class TrickScoring(enum.Enum):
     MAJORITY = "majority"
     """Bridge: the side winning more than six tricks scores every trick over six."""
     DECLARER_IF_MADE = "declarer_if_made"
-    """Auction 1912 Law 47: the declarer, only if he makes his declaration, all tricks over six."""
+    """Auction Bridge (1912), Law 47: the declarer, only if he makes his declaration, all tricks
+    over six."""
     CONTRACTED_TRICKS = "contracted_tricks"
     """Contract bridge: the declarer, only the tricks bid; overtricks go above the line."""
 
@@ -295,7 +296,8 @@ class BidOrder(enum.Enum):
     NONE = "none"
     """No bidding (Bridge: the dealer makes the trump or passes it to his partner)."""
     VALUE_THEN_LEVEL = "value_then_level"
-    """Auction 1912 Law 44: by level x trick value; equal values go to the larger number of tricks."""
+    """Auction Bridge (1912), Law 44: by level x trick value; equal values go to the larger number
+    of tricks."""
     LEVEL_THEN_DECLARATION = "level_then_declaration"
     """Contract bridge: by level, then by the order of the declarations (C < D < H < S < NT)."""
 
@@ -371,7 +373,7 @@ class SlamRules(_Rule):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class OneSpadeLimit(_Rule):
-    """Auction 1912 Law 48: the loss on the dealer's original One Spade is limited."""
+    """Auction Bridge (1912), Law 48: the loss on the dealer's original One Spade is limited."""
 
     cap: int
     void_if_redoubled: bool
@@ -415,7 +417,8 @@ class TrickTransferRevoke(_Rule):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class PointsRevoke(_Rule):
-    """Auction 1912 revoke: points in the honour column, or three tricks at the declarer's choice.
+    """Auction Bridge (1912) revoke: points in the honour column, or three tricks at the declarer's
+    choice.
 
     The revoking side scores only honours and chicane; when both sides revoke only honours
     and chicane score, plus ``extra_revoke_points`` for each further revoke by one side.
@@ -458,7 +461,7 @@ class GameRules(_Rule):
 class RubberRules(_Rule):
     """Rubbers: best of ``games_to_win * 2 - 1`` games and the bonus to the winners.
 
-    ``bonus`` maps the loser's number of games to the bonus (250/250 in Auction 1912,
+    ``bonus`` maps the loser's number of games to the bonus (250/250 in Auction Bridge (1912),
     700/500 in contract bridge). ``unfinished_game`` and ``unfinished_partscore`` are the
     contract-bridge premiums for an unfinished rubber (None where the law set has none).
     """
@@ -686,7 +689,7 @@ class LawSet(JsonDocument):
     # -- bidding order --------------------------------------------------------------------
 
     def bid_value(self, level: int, declaration: str | Declaration) -> int:
-        """Return a bid's value: level x undoubled trick value (Auction 1912 Laws 44, 53).
+        """Return a bid's value: level x undoubled trick value (Auction Bridge (1912), Laws 44, 53).
 
         Raises:
             LawSetError: the law set has no bidding, or the level or declaration is unknown.
@@ -710,7 +713,7 @@ class LawSet(JsonDocument):
     ) -> bool:
         """Whether bid ``new`` (level, declaration) is higher than ``previous``.
 
-        Doubling never changes the order (Auction 1912 Law 53).
+        Doubling never changes the order (Auction Bridge (1912), Law 53).
 
         Raises:
             LawSetError: the law set has no bidding, or a level or declaration is unknown.

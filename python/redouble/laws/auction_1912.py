@@ -1,4 +1,4 @@
-"""Auction Bridge: the Whist Club of New York code of November 1912 (seeds 000 and 002).
+"""Auction Bridge (1912): the Whist Club of New York's code of November 1912.
 
 The dealer must bid; bids rank by points (level x trick value, ties to more tricks, Law 44);
 Royal Spades is a declaration worth 9 a trick that plays as spades. Only a successful
