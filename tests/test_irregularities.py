@@ -2208,9 +2208,9 @@ def test_auction_1912_law_19_six_make_a_complete_table() -> None:
     club.announce("Flo", t)
     assert t.waiting == ("Ed", "Flo")  # the first to announce has the first vacancy (law 20)
     assert t.is_complete
-    with pytest.raises(ClubError, match="law 19"):
+    with pytest.raises(ClubError, match=r"Auction Bridge \(1912\), Law 19"):
         club.announce("Gus", t)
-    with pytest.raises(ClubError, match="law 23"):
+    with pytest.raises(ClubError, match=r"Auction Bridge \(1912\), Law 23"):
         club.announce("Ann", t)
 
 

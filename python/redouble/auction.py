@@ -2,8 +2,8 @@
 
 Two procedures, chosen by the law set's data (:attr:`LawSet.bid_order`):
 
-* :class:`Auction` — Auction Bridge 1912 and contract bridge: bids ordered by the law set
-  (by value in 1912, law 44; by level then strain in contract bridge), doubles and redoubles,
+* :class:`Auction` — Auction Bridge (1912) and contract bridge: bids ordered by the law set
+  (by value in Auction Bridge (1912), Law 44; by level then strain in contract bridge), doubles and redoubles,
   three passes close. Legality is decided in the C++ core.
 * :class:`BridgeDeclaration` — Bridge 1906 (and its three-handed, duplicate and progressive
   variants): the dealer makes the trump or passes the make to his partner, who must make it;
@@ -419,7 +419,7 @@ def _cite(law: LawSet, fault: int) -> str:
 
 
 class Auction:
-    """An auction under a bidding law set (Auction Bridge 1912, contract bridge).
+    """An auction under a bidding law set (Auction Bridge (1912), contract bridge).
 
     Raises:
         IllegalCallError: the law set has no bidding, or a given call is illegal.

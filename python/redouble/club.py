@@ -1,15 +1,15 @@
 """Tables in a club: who plays, who waits, who cuts out at the end of a rubber, and who may
-cut into another table — the table laws of Auction Bridge 1912 (laws 19-25, as the Card
+cut into another table — the table laws of Auction Bridge (1912) (Laws 19-25, as the Card
 Committee read them in Cases 4 and 5).
 
-* Six players make a complete table: four play, at most two wait (law 19); the first to
-  announce has the right to the next vacancy (law 20).
+* Six players make a complete table: four play, at most two wait (Law 19); the first to
+  announce has the right to the next vacancy (Law 20).
 * At the end of a rubber, as many players retire as candidates wait: those who have played
-  the most consecutive rubbers; if equal, they cut and the highest goes out (law 21; the ace is
-  low and equal cards rank hearts, diamonds, clubs, spades, law 14).
-* Players of an existing table who help make up a new one are the last to be cut out (law 24)
+  the most consecutive rubbers; if equal, they cut and the highest goes out (Law 21; the ace is
+  low and equal cards rank hearts, diamonds, clubs, spades, Law 14).
+* Players of an existing table who help make up a new one are the last to be cut out (Law 24)
   — only when the new table could not have four players without them (Case 4).
-* A player who cuts for entry into another table (law 23) has given up his old table; if he
+* A player who cuts for entry into another table (Law 23) has given up his old table; if he
   fails to cut in, he has joined the new table and enters at the end of its rubber without
   cutting (Case 5).
 
@@ -91,7 +91,7 @@ class ClubTable:
 
     @property
     def is_complete(self) -> bool:
-        """Six make a complete table (law 19)."""
+        """Six make a complete table (Law 19)."""
         return len(self.members) >= _COMPLETE_TABLE
 
     def _seat(self, member: Member) -> None:
@@ -100,10 +100,12 @@ class ClubTable:
         elif len(self.members) < _COMPLETE_TABLE:
             self._waiting.append(member)
         else:
-            raise ClubError(f"table {self.number} is complete: six make a table (law 19)")
+            raise ClubError(
+                f"table {self.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
+            )
 
     def _count_rubber(self) -> None:
-        """One more consecutive rubber for each player (law 21)."""
+        """One more consecutive rubber for each player (Law 21)."""
         for m in self._playing:
             m.rubbers += 1
 
@@ -113,7 +115,7 @@ class ClubTable:
         """Close a rubber: as many players retire as candidates wait, and the candidates enter.
 
         Retire first those who have played the most consecutive rubbers; among equals, the
-        highest cut goes out (law 21). Members who made up the table are the last to go (law
+        highest cut goes out (Law 21). Members who made up the table are the last to go (law
         24). `cuts` gives the cards cut (player -> card); otherwise they are drawn with `seed`.
 
         Returns:
@@ -217,7 +219,7 @@ class Club:
 
     def new_table(self, players: Iterable[str]) -> ClubTable:
         """Form a new table of four. Players who come from an existing table and without whom
-        the new table would lack four are the last to be cut out of it (law 24, Case 4).
+        the new table would lack four are the last to be cut out of it (Law 24, Case 4).
 
         Raises:
             ClubError: not four distinct players.
@@ -238,7 +240,7 @@ class Club:
         return table
 
     def announce(self, name: str, table: ClubTable) -> None:
-        """A player not at any table announces for `table`'s next vacancy (laws 20, 22).
+        """A player not at any table announces for `table`'s next vacancy (Laws 20, 22).
 
         Raises:
             ClubError: he already belongs to a table (he must cut in: :meth:`cut_into`), or
@@ -246,7 +248,9 @@ class Club:
         """
         name = _check_table(as_str(name, "name"), table)
         if self.table_of(name) is not None:
-            raise ClubError(f"{name} belongs to a table: he must cut in (law 23)")
+            raise ClubError(
+                f"{name} belongs to a table: he must cut in (Auction Bridge (1912), Law 23)"
+            )
         table._seat(Member(name))
 
     def cut_into(
@@ -258,9 +262,9 @@ class Club:
         cuts: Mapping[str, Card | str] | None = None,
         seed: int = 0,
     ) -> bool:
-        """A player of another table cuts for entry into `table` (law 23), against the other
+        """A player of another table cuts for entry into `table` (Law 23), against the other
         candidates `against`; the lowest cut enters. Either way he has left his old table
-        (law 25). If he enters without being needed to make up four, he has the standing of
+        (Law 25). If he enters without being needed to make up four, he has the standing of
         the others (Case 4); if he fails, he has joined `table` and enters at the end of its
         rubber without cutting (Case 5). Returns whether he cut in.
 
@@ -270,9 +274,13 @@ class Club:
         name = _check_table(as_str(name, "name"), table)
         old = self.table_of(name)
         if old is None or old is table:
-            raise ClubError(f"{name} is not at another table: he announces instead (law 22)")
+            raise ClubError(
+                f"{name} is not at another table: he announces instead (Auction Bridge (1912), Law 22)"
+            )
         if table.is_complete:
-            raise ClubError(f"table {table.number} is complete: six make a table (law 19)")
+            raise ClubError(
+                f"table {table.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
+            )
         rivals = [n for n in against if n != name]
         won = True
         if rivals:
@@ -287,5 +295,7 @@ class Club:
             # He waits, ahead of later candidates, with the right to enter (Case 5).
             table._waiting.insert(0, member)
         else:
-            raise ClubError(f"table {table.number} is complete: six make a table (law 19)")
+            raise ClubError(
+                f"table {table.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
+            )
         return won

@@ -67,7 +67,7 @@ def cut_card(law_set: LawSet | str, exposed: CutCards) -> Card | None:
 
     One card is his cut. A player who exposes more than one card: Auction Bridge (1912) counts the
     highest of them (Auction Bridge (1912), Law 16), the highest by the cutting order (ace lowest,
-    equal ranks by suit, law 14); Bridge makes him cut again (Bridge (Elwell, 1906), Law 16) — the
+    equal ranks by suit, Law 14); Bridge makes him cut again (Bridge (Elwell, 1906), Law 16) — the
     law set's ``cutting.several_exposed`` ("highest" or "recut").
 
     >>> cut_card("auction_1912", ["4D", "9C"]), cut_card("bridge_1906", ["4D", "9C"])
@@ -106,10 +106,10 @@ def cut_for_partners(
     """Cut for partners and deal: the two lowest play the two highest, the lowest deals.
 
     The ace is low. Ties are broken as the code says: Auction Bridge (1912) by suit (hearts lowest,
-    then diamonds, clubs, spades; law 14); Bridge by re-cutting the tied players, only where the tie
+    then diamonds, clubs, spades; Law 14); Bridge by re-cutting the tied players, only where the tie
     decides partners or the deal (Bridge (Elwell, 1906), Laws 19-20). `cuts` gives recorded rounds
     (player -> card, or the list of cards a player exposed: :func:`cut_card`) to use before random
-    cuts drawn with `seed`; a player who must cut again (Bridge law 16) cuts in the next round,
+    cuts drawn with `seed`; a player who must cut again (Bridge (Elwell, 1906), Law 16) cuts in the next round,
     alone.
 
     Raises:
@@ -167,7 +167,7 @@ class _Cutter:
         self.rounds: list[dict[str, Card]] = []
 
     def __call__(self, who: list[str]) -> dict[str, Card]:
-        """One round by `who`; those who exposed several cards under Bridge law 16 cut again."""
+        """One round by `who`; those who exposed several cards under Bridge Law 16 cut again."""
         if self.recorded:
             given = self.recorded.pop(0)
             if set(given) != set(who):
@@ -258,8 +258,8 @@ def cut_for_dummy(
     "The cards are cut to decide which shall have the dummy; the one cutting the lowest card has
     the deal and a permanent dummy during the game or the rubber, as the case may be. It is then
     customary for each player to have dummy in turn, during one game or rubber." The ace is low
-    (law 14); equal lowest cards re-cut (law 19, applied to three players [redouble's decision]); several
-    cards exposed follow law 16. The tenure is one game when `single_game`, else one rubber; the
+    (Law 14); equal lowest cards re-cut (Law 19, applied to three players [redouble's decision]); several
+    cards exposed follow Law 16. The tenure is one game when `single_game`, else one rubber; the
     turn passes in the order of the cut, lowest first [redouble's decision: the book names no order].
 
     Raises:

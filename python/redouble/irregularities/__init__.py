@@ -171,7 +171,7 @@ shuffle, the cut and the deal (A28-35; B29-36, Bridge (Elwell, 1907)) in
 declaring, doubling and scoring laws (A1-11, A42-48, A53-56, A58; B1-11, B45, B49-53, the
 revoke's score B85-96; Bridge for Three Players) in the law sets' data (:mod:`redouble.laws`),
 :mod:`redouble.auction` and :mod:`redouble.scoring`.
-The table laws: :mod:`redouble.club` models Auction laws 19-25 and Cases 4-5 (rows above); the
+The table laws: :mod:`redouble.club` models Auction Bridge (1912), Laws 19-25 and Cases 4-5 (rows above); the
 rest (A17, A22, A26-27; B17, B21-28) decide who sits at a table, not the play or the score.
 
 The Spade Convention of Bridge (Elwell, 1906) is a house agreement ("where players agree

@@ -19,7 +19,7 @@ from ..scoring import PerSide
 
 def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | int) -> Seat:
     """The winner of a trick as it lies, whatever its cards: the highest trump, else the highest
-    card of the suit led. Cards may be missing (a card omitted, law 81) or not follow suit.
+    card of the suit led. Cards may be missing (a card omitted: Auction Bridge (1912), Law 81) or not follow suit.
 
     Raises:
         IrregularityError: the leader has no card in the trick, or a seat, card or strain is

@@ -612,7 +612,7 @@ class LawSet(JsonDocument):
     sources: Mapping[str, str] = dataclasses.field(compare=False, repr=False)
     irregularity_code: str = "contract"
     """The irregularity laws played (:func:`redouble.irregularities.code_for`): ``"auction_1912"``
-    (Auction Bridge 1912), ``"bridge"`` (Bridge 1906-07 and its variants) or ``"contract"``."""
+    (Auction Bridge (1912)), ``"bridge"`` (Bridge 1906-07 and its variants) or ``"contract"``."""
 
     def __post_init__(self) -> None:
         if self.irregularity_code not in IRREGULARITY_CODES:

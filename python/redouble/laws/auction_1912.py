@@ -6,7 +6,7 @@ declarer scores toward game (all tricks over six, Law 47); undertricks are 50/10
 making a doubled contract earns 50 + 50 per overtrick, doubled if redoubled (Law 56); the
 dealer's original One Spade loses at most 100 unless redoubled (Law 48); a revoke costs 150 or
 three tricks at the declarer's choice, 100 for each further revoke (Laws 84, 89); a rubber is
-worth 250 (Law 11). Laws 1-36 are known only from a Thai translation; laws 37-97 are in both.
+worth 250 (Law 11). Laws 1-36 are known only from a Thai translation; Laws 37-97 are in both.
 """
 
 from __future__ import annotations
