@@ -100,9 +100,7 @@ class ClubTable:
         elif len(self.members) < _COMPLETE_TABLE:
             self._waiting.append(member)
         else:
-            raise ClubError(
-                f"table {self.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
-            )
+            raise _table_complete(self.number)
 
     def _count_rubber(self) -> None:
         """One more consecutive rubber for each player (Law 21)."""
@@ -115,8 +113,8 @@ class ClubTable:
         """Close a rubber: as many players retire as candidates wait, and the candidates enter.
 
         Retire first those who have played the most consecutive rubbers; among equals, the
-        highest cut goes out (Law 21). Members who made up the table are the last to go (law
-        24). `cuts` gives the cards cut (player -> card); otherwise they are drawn with `seed`.
+        highest cut goes out (Law 21). Members who made up the table are the last to go
+        (Law 24). `cuts` gives the cards cut (player -> card); otherwise they are drawn with `seed`.
 
         Returns:
             The players who retire (they wait for the next vacancy, first out first).
@@ -178,6 +176,13 @@ def _cut(
         pack = random.Random(seed).sample(range(52), len(names))
         cards = {n: Card(c) for n, c in zip(names, pack, strict=True)}
     return {n: _cut_rank(law, cards[n]) for n in names}
+
+
+def _table_complete(number: int) -> ClubError:
+    """The refusal of a seventh player at a table (Auction Bridge (1912), Law 19)."""
+    return ClubError(
+        f"table {number} is complete: six make a table (Auction Bridge (1912), Law 19)"
+    )
 
 
 def _check_table(name: str, table: object) -> str:
@@ -278,9 +283,7 @@ class Club:
                 f"{name} is not at another table: he announces instead (Auction Bridge (1912), Law 22)"
             )
         if table.is_complete:
-            raise ClubError(
-                f"table {table.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
-            )
+            raise _table_complete(table.number)
         rivals = [n for n in against if n != name]
         won = True
         if rivals:
@@ -295,7 +298,5 @@ class Club:
             # He waits, ahead of later candidates, with the right to enter (Case 5).
             table._waiting.insert(0, member)
         else:
-            raise ClubError(
-                f"table {table.number} is complete: six make a table (Auction Bridge (1912), Law 19)"
-            )
+            raise _table_complete(table.number)
         return won
