@@ -245,6 +245,92 @@ def test_auction_1912_case_3_imperfect_pack_after_play_score_stands() -> None:
     assert g.totals == before
 
 
+def test_auction_1912_law_39_wrong_hand_sizes_at_conclusion_voids_the_scored_deal() -> None:
+    # "If during or at the conclusion of the play one player be found to hold more than the
+    # proper number of cards and another have an equal number less, the deal is void": found
+    # after the last trick (the hand already scored, the next deal dealt, no call made).
+    fresh = spades().totals
+    g = spades()
+    play_out(g)
+    assert g.hand_number == 2
+    assert g.dealer is E
+    assert g.results[0].score is not None
+    assert g.totals != fresh
+    g.report_new_deal_ground("wrong_hand_sizes", hand=1)
+    (r,) = [x for x in g.results[0].rulings if x.kind is Irregularity.WRONG_HAND_SIZES]
+    assert r.law == "Auction Bridge (1912), Law 39"
+    assert "conclusion of the play" in r.note
+    assert g.results[0].void == "Auction Bridge (1912), Law 39"
+    assert g.results[0].score is None
+    assert g.rulings == ()  # the new deal starts clean
+    assert g.totals == fresh  # the score withdrawn: the session as before the hand
+    assert g.hand_number == 2
+    assert g.dealer is N
+    assert g.phase is Phase.DECLARE
+    assert g.to_act is N
+    assert Game.replay(g.log).log == g.log
+
+
+def test_auction_1912_law_39_wrong_hand_sizes_while_revoke_claims_are_settled() -> None:
+    # The play is over but not yet scored (a revoke claim open): the deal is void at once.
+    fresh = spades().totals
+    g = spades()
+    revoke_by_west(g)
+    play_out(g)
+    assert g.phase is Phase.SETTLE
+    g.report_new_deal_ground("wrong_hand_sizes")
+    assert g.results[0].void == "Auction Bridge (1912), Law 39"
+    assert g.results[0].score is None
+    assert g.totals == fresh
+    assert g.phase is Phase.DECLARE
+    assert g.hand_number == 2
+    assert g.dealer is N
+    assert g.pending == ()
+    assert Game.replay(g.log).log == g.log
+
+
+def test_auction_1912_law_39_wrong_hand_sizes_after_the_next_call_score_stands() -> None:
+    # Once the next deal's auction has begun the play is no longer at its conclusion: the
+    # score is "a prior score" (Case 3), as for an incorrect pack.
+    g = spades()
+    play_out(g)
+    g.call("1H")  # the dealer (East) must declare
+    before = g.totals
+    g.report_new_deal_ground("wrong_hand_sizes", hand=1)
+    assert g.results[0].void is None
+    assert g.totals == before
+    assert g.hand_number == 2
+    assert g.dealer is E
+
+
+def test_auction_1912_law_39_wrong_hand_sizes_at_conclusion_of_the_last_deal() -> None:
+    # The hand that ended the game (its deals given, all played) is void too; with no deal
+    # left to deal again, the game ends without its score.
+    g = Game("auction_1912", deals=[DEAL], first_dealer="N", strict=False)
+    for c in ("1S", "P", "P", "P"):
+        g.call(c)
+    play_out(g)
+    assert g.phase is Phase.COMPLETE
+    assert g.totals.ns > 0
+    g.report_new_deal_ground("wrong_hand_sizes", hand=1)
+    assert g.phase is Phase.COMPLETE
+    assert g.results[0].void == "Auction Bridge (1912), Law 39"
+    assert g.totals.ns == g.totals.ew == 0
+    assert Game.replay(g.log).log == g.log
+    with pytest.raises(GameError, match="no deal is in progress"):
+        g.report_new_deal_ground("wrong_hand_sizes", hand=1)  # already void
+
+
+def test_bridge_1906_has_no_law_on_wrong_hand_sizes_at_conclusion() -> None:
+    g = spades("bridge_1906")
+    play_out(g)
+    before = (g.totals, g.hand_number, g.dealer, len(g.log))
+    with pytest.raises(IrregularityError):
+        g.report_new_deal_ground("wrong_hand_sizes", hand=1)
+    assert (g.totals, g.hand_number, g.dealer, len(g.log)) == before
+    assert g.results[0].void is None
+
+
 def test_auction_1912_law_40_deal_out_of_turn_stands_after_last_card() -> None:
     g = game()
     g.report_dealt_out_of_turn("E")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -130,6 +131,10 @@ class _HandState:
         self._hand_number = 0
         self._dealer = self._first_dealer
         self._phase = Phase.DECLARE
+        # The hand whose play has just been scored, its dealer and the session as it stood
+        # before that score: Auction Bridge (1912), Law 39 voids a deal whose hands are found
+        # one too many and one too few "at the conclusion of the play", after its score.
+        self._concluded: tuple[int, Seat, SessionLedger] | None = None
         start: dict[str, Any] = {
             "law_set": self._law.name,
             "seed": seed,
@@ -333,6 +338,7 @@ class _HandState:
         assert self._contract is not None
         contract = self._contract
         maker = self._declaring.maker
+        before = copy.deepcopy(self._session)
         score = self._session.score_hand(
             contract.spec(), maker if maker is not None else contract.declarer, tricks, **options
         )
@@ -349,6 +355,7 @@ class _HandState:
             tuple(self._hand_rulings),
         )
         self._results.append(result)
+        self._concluded = (self._hand_number, self._dealer, before)
         self._log.append(
             Event(
                 "score",
@@ -529,6 +536,45 @@ class _HandState:
                 tuple(self._hand_rulings),
             )
         )
+        self._start_hand()
+
+    def _concluded_hand(self) -> int | None:
+        """The hand whose play has just concluded and been scored, while nothing of the next
+        deal has happened but its dealing (no call yet), or the session ended with it."""
+        if self._concluded is None:
+            return None
+        number = self._concluded[0]
+        if self._phase is Phase.COMPLETE:
+            return number if self._hand_number == number else None
+        if self._phase is Phase.DECLARE and not self._calls_in_hand:
+            return number if self._hand_number == number + 1 else None
+        return None
+
+    def _void_concluded(self, ruling: Ruling) -> None:
+        """The deal whose play has just concluded is void (Auction Bridge (1912), Law 39): its
+        score is withdrawn, the session stands as it did before it, and its dealer deals again
+        (the next deal, already dealt, is set aside)."""
+        assert self._concluded is not None
+        number, dealer, before = self._concluded
+        self._concluded = None
+        self._session = before
+        index = next(i for i, r in enumerate(self._results) if r.number == number)
+        voided = self._results[index]
+        self._results[index] = HandResult(
+            voided.number,
+            voided.dealer,
+            voided.deal,
+            voided.calls,
+            voided.contract,
+            voided.tricks,
+            None,
+            ruling.law,
+            voided.conceded,
+            (*voided.rulings, ruling),
+        )
+        self._log.append(Event("void", dealer, {"number": number, "law": ruling.law}))
+        self._dealer = dealer
+        self._hand_number = number
         self._start_hand()
 
     def _find_ruling(self, ruling: int | None) -> Ruling:

@@ -220,12 +220,16 @@ class _Remedies(_LenientPlay):
                 self._apply_play_effect(effect)
             case LogEvent(kind=kind, seat=seat, data=data):
                 self._log.append(Event(kind, seat, dict(data)))
-            case RaiseIrregularity(request=request, decide=decide, void=void):
+            case RaiseIrregularity(
+                request=request, decide=decide, void=void, void_concluded=void_concluded
+            ):
                 raised = self._raise_request(request)
                 if decide is not None:  # the law decides at once (A37 c, A40)
                     self._decide_now(raised, decide)
                 if void:
                     self._void_hand(raised)
+                if void_concluded:  # A39: found at the conclusion of the play
+                    self._void_concluded(raised)
             case CloseRulings(rulings=rulings, how=how):
                 for ruling_id in rulings:
                     self._close(self._open[ruling_id], how.value)

@@ -131,7 +131,12 @@ class _Reports(_Remedies):
         deal and the same dealer deals again; "f" (the pack not cut) needs an adversary's claim; "b"
         (the pack incorrect) found during the play voids only the current deal (Auction Bridge
         (1912), Law 39; Bridge (Elwell, 1906), Law 42); reported for an earlier `hand`, the score
-        stands (Case 3).
+        stands (Case 3). "wrong_hand_sizes" reported for the hand whose play has just concluded
+        (`hand`, before the first call of the next deal, or when that hand ended the session)
+        voids that deal: "if during or at the conclusion of the play one player be found to hold
+        more than the proper number of cards and another have an equal number less, the deal is
+        void" (Auction Bridge (1912), Law 39). Its score is withdrawn, the session stands as it
+        did before it, and its dealer deals again.
 
         Raises:
             GameError: strict game, the game is over, or a decision pending.
@@ -139,10 +144,16 @@ class _Reports(_Remedies):
         """
         self._need_lenient("report_new_deal_ground")
         self._require(Irregularity.NEW_DEAL_GROUND, GameError, "a new-deal ground")
-        if self._phase not in (Phase.DECLARE, Phase.PLAY):
+        letter = ground.strip().lower()
+        concluded = self._concluded_hand()
+        at_conclusion = letter == "wrong_hand_sizes" and (
+            # the play over, revoke claims still being settled, or just scored (Law 39)
+            (hand is None and self._phase is Phase.SETTLE)
+            or (hand is not None and hand == concluded)
+        )
+        if self._phase not in (Phase.DECLARE, Phase.PLAY) and not at_conclusion:
             raise GameError("no deal is in progress")
         self._check_free()
-        letter = ground.strip().lower()
         letters = [entry.split(":")[0].strip() for entry in self._law.dealing.new_deal_grounds]
         if letter not in letters and letter != "wrong_hand_sizes":
             raise IrregularityError(
@@ -150,7 +161,9 @@ class _Reports(_Remedies):
             )
         who = None if seat is None else Seat.of(seat)
         self._apply_outcome(
-            judge_new_deal_ground(self._view(), letter, who, hand, self._hand_number)
+            judge_new_deal_ground(
+                self._view(), letter, who, hand, self._hand_number, concluded=concluded
+            )
         )
 
     def report_dealer_looked(

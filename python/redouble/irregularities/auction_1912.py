@@ -77,6 +77,9 @@ def _auction_1912() -> IrregularityCode:
             f"{s} Law 39",
             Claimant.NONE,
             (_o("new_deal", "the deal is void", f"{s} Law 39"),),
+            note="found during or at the conclusion of the play (its score, if entered, "
+            "withdrawn): the deal is void; found once the next deal's auction has begun: the "
+            "score stands (Case 3)",
         ),
         Rule(
             Irregularity.DEALT_OUT_OF_TURN,

@@ -427,6 +427,8 @@ class RaiseIrregularity:
     request: RaiseRuling
     decide: str | None = None
     void: bool = False
+    void_concluded: bool = False
+    """The deal whose play has just concluded is void instead (Auction Bridge (1912), Law 39)."""
 
 
 @dataclass(frozen=True)

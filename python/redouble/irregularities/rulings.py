@@ -935,16 +935,37 @@ def judge_remark(
 
 
 def judge_new_deal_ground(
-    view: HandView, letter: str, who: Seat | None, hand: int | None, hand_number: int
+    view: HandView,
+    letter: str,
+    who: Seat | None,
+    hand: int | None,
+    hand_number: int,
+    *,
+    concluded: int | None = None,
 ) -> Outcome:
     """A new-deal ground `letter` reported by `who` (Auction Bridge (1912), Laws 37, 39;
     Bridge (Elwell, 1906), Laws 38, 42); `hand`: the hand it was found in, where earlier than
-    the hand in progress, `hand_number`.
+    the hand in progress, `hand_number`; `concluded`: the hand whose play has just concluded
+    (scored, nothing of the next deal done but the dealing), if any.
 
     Raises:
         GameError: no such earlier hand.
         IrregularityError: the cut's omission pointed out too late, or no law on the ground.
     """
+    if letter == "wrong_hand_sizes" and hand is not None and hand == concluded:
+        # Law 39: "during or at the conclusion of the play" the deal is void, though scored.
+        kind = Irregularity.WRONG_HAND_SIZES
+        view.code.rule(kind)
+        request = RaiseRuling(
+            kind,
+            None,
+            {"ground": letter, "hand": hand},
+            options=(),
+            note="found at the conclusion of the play of that deal: the deal is void and its "
+            "score withdrawn",
+        )
+        logged = LogEvent("report_new_deal_ground", who, {"ground": letter, "hand": hand})
+        return Outcome((logged, RaiseIrregularity(request, void_concluded=True)))
     if hand is not None and hand != hand_number:
         if not 1 <= hand < hand_number:
             raise GameError(f"no earlier hand {shown(hand)}")
