@@ -118,7 +118,12 @@ def _report(data: st.DataObject, g: Game) -> None:
     which = data.draw(st.integers(0, 3))
     seat = data.draw(st.sampled_from(SEATS))
     if which == 0:
-        g.report_new_deal_ground(data.draw(st.sampled_from([*"abcdefg", "wrong_hand_sizes"])))
+        # Found in the hand in progress, or in the one before (at the conclusion of its play,
+        # Auction Bridge (1912), Law 39, or later: Case 3).
+        hand = data.draw(st.sampled_from([None, g.hand_number, g.hand_number - 1]))
+        g.report_new_deal_ground(
+            data.draw(st.sampled_from([*"abcdefg", "wrong_hand_sizes"])), hand=hand
+        )
     elif which == 1:
         g.report_dealt_out_of_turn(seat, before_last_card=data.draw(st.booleans()))
     elif which == 2:

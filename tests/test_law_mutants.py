@@ -1260,3 +1260,27 @@ def test_a_log_without_a_number_of_boards_replays_as_four_boards() -> None:
     default = json.loads(Game("contract", seed=1).to_json())
     assert replayed["events"][0]["data"]["boards"] == 4
     assert replayed["events"][0] == default["events"][0]
+
+
+@pytest.mark.parametrize("penalty", ["highest", "lowest", "win", "lose"])
+def test_a_play_penalty_binds_nothing_when_the_player_is_void_in_the_suit_led(
+    penalty: str,
+) -> None:
+    """Auction Bridge (1912), Law 80: the fourth hand plays before the second; the adversaries may
+    have the second hand play his highest or lowest of the suit led, or win or lose the trick.
+    A second hand void in the suit led has no such card to play: every card of his is legal."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 .AKQ765.432.AKQJ 765.432.AKQJ.T98 T98432.J.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    for card in ("CA", "C8", "C7", "C2"):  # East wins the first trick
+        g.play(card)
+    g.play("SA", seat=N)  # the declarer leads out of turn
+    g.decide("accept")
+    g.play("S2", seat=W)  # the fourth hand plays before the second (East, void in spades)
+    (r,) = g.pending
+    assert r.kind is Irregularity.PLAYED_BEFORE_TURN
+    g.decide(penalty)
+    assert g.to_act is E
+    held = set(g.deal[E]) - {Card.parse("CA")}
+    assert set(g.legal_actions()) == held
