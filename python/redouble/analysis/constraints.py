@@ -87,6 +87,9 @@ _BOOLEAN = {"balanced", "semi_balanced"}
 _BIG = 1 << 20
 _MAX_TEXT = 10_000
 _MAX_DIGITS = 6  # the longest number a constraint holds
+# The deepest nesting of parentheses the parser follows: each level is a few Python frames, so
+# without a bound a text of thousands of "(" ended in a RecursionError instead of our error.
+_MAX_DEPTH = 100
 
 _TOKEN = re.compile(
     r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<range>\.\.)|(?P<op>==|!=|<=|>=|&&|\|\||[<>=!().])"
@@ -113,6 +116,7 @@ class _Parser:
             self.toks.append((kind, m.group(kind), start))
             pos = m.end()
         self.i = 0
+        self.depth = 0  # parentheses open at the current token
         self.ops: list[_Op] = []
 
     def peek(self) -> tuple[str, str, int]:
@@ -153,12 +157,13 @@ class _Parser:
             self.ops.append((1, 0, 0, 0, 0))
 
     def unary(self) -> None:
-        if self.is_word("not", "!"):
+        # A run of "not"s is counted, not recursed into: "not not ... x" of any length parses.
+        nots = 0
+        while self.is_word("not", "!"):
             self.take()
-            self.unary()
-            self.ops.append((3, 0, 0, 0, 0))
-            return
+            nots += 1
         self.primary()
+        self.ops.extend([(3, 0, 0, 0, 0)] * nots)
 
     def number(self, feature: str) -> int:
         kind, val, col = self.take()
@@ -180,7 +185,11 @@ class _Parser:
     def primary(self) -> None:
         kind, val, col = self.take()
         if kind == "op" and val == "(":
+            if self.depth >= _MAX_DEPTH:
+                raise ConstraintError(f"parentheses nested more than {_MAX_DEPTH} deep", col)
+            self.depth += 1
             self.expr()
+            self.depth -= 1
             k2, v2, c2 = self.take()
             if not (k2 == "op" and v2 == ")"):
                 raise ConstraintError(f"expected ')', got {shown(v2 or 'the end')}", c2)
