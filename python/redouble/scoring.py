@@ -147,8 +147,16 @@ class PerSide:
             return value
         values = [0, 0]
         if isinstance(value, Mapping):
+            given: dict[Side, Any] = {}
             for key, amount in value.items():
-                values[_side(key, what)] = _integer(amount, f"{what}[{key}]")
+                side = _side(key, what)
+                # {"NS": 7, "ns": 6}: two spellings of one side; the last won in silence.
+                if side in given:
+                    raise ScoringInputError(
+                        f"{what}: {side.name} given twice ({shown(given[side])} and {shown(key)})"
+                    )
+                given[side] = key
+                values[side] = _integer(amount, f"{what}[{key}]")
         else:
             if isinstance(value, str | bytes) or len(value) != 2:
                 raise ScoringInputError(f"{what} needs two values (NS, EW), not {shown(value)}")
@@ -420,8 +428,16 @@ def _honour_holdings(
         return counts, [Seat(i) for i, holding in enumerate(holdings) if holding == 0]
     counts = [0, 0, 0, 0]
     if honours is not None:
+        given: dict[Seat, Any] = {}
         for key, amount in honours.items():
-            counts[_seat(key, "honours")] = _integer(amount, f"honours[{key}]")
+            seat = _seat(key, "honours")
+            # {"N": 2, "north": 3}: two spellings of one seat; the last won in silence.
+            if seat in given:
+                raise ScoringInputError(
+                    f"honours: {seat.letter} given twice ({shown(given[seat])} and {shown(key)})"
+                )
+            given[seat] = key
+            counts[seat] = _integer(amount, f"honours[{key}]")
         limit = 4 if decl.is_notrump else 5
         if any(c < 0 or c > limit for c in counts):
             raise ScoringInputError(f"each seat holds 0 to {limit} honours, not {shown(counts)}")

@@ -179,6 +179,8 @@ async def deal(state: _State, request: Request) -> Any:
         where = f"body.predeal.{key}"
         with at(where):
             seat = Seat.parse(key)
+        if seat in predeal:  # {"N": ..., "north": ...}: the last replaced the first
+            raise ApiError(422, "value_error", f"{seat.name.title()} is predealt twice", where)
         if not isinstance(hand, str):
             raise ApiError(422, "type_error", "a predealt hand must be a string", where)
         predeal[seat] = hand
