@@ -371,6 +371,29 @@ BAD = [
     ("/v1/games", {"law_set": "nope"}, 422, "value_error", "body.law_set"),
     ("/v1/games", {"deals": ["N:AK... QJ... 9... 87..."]}, 422, "value_error", "body.deals[0]"),
     ("/v1/games/nosuchgame/act", {"action": "P"}, 404, "not_found", "path.id"),
+    # A constraint nested deeper than the parser's recursion was a RecursionError: a 500.
+    ("/v1/deal", {"seed": 1, "constraint": "(" * 1000}, 422, "value_error", "body.constraint"),
+    # Two spellings of one seat: the second replaced the first in silence.
+    (
+        "/v1/deal",
+        {"seed": 1, "predeal": {"N": "AKQJT98765432...", "north": "A..."}},
+        422,
+        "value_error",
+        "body.predeal.north",
+    ),
+    (
+        "/v1/score",
+        {
+            "law_set": "auction_1912",
+            "contract": "1S",
+            "declarer": "N",
+            "tricks": 7,
+            "honours": {"N": 2, "n": 3},
+        },
+        422,
+        "value_error",
+        "body",
+    ),
     (
         "/v1/solve",
         {"deal": ENDING, "strain": "NT", "leader": "W", "plays": ["S8", "SQ"]},

@@ -11,9 +11,10 @@ formats), ``par`` (par score and contracts) and ``lead`` (opening-lead analysis)
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import numpy as np
@@ -218,6 +219,51 @@ def _constraints(args: argparse.Namespace) -> Callable[[Deal], bool] | None:
     return lambda d: all(t(d) for t in tests)
 
 
+# Boards dealt, and written, at a time: `deal` streams, so a large --count neither holds every
+# board in memory nor waits for the last before writing the first, in every format.
+_DEAL_CHUNK = 256
+# Boards in a row the --hcp/--length filters may refuse before the search gives up.
+_DEAL_TRIES = 1_000_000
+
+
+def _chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _predealt_boards(
+    fixed: dict[Seat, str], accept: Callable[[Deal], bool] | None, args: argparse.Namespace
+) -> Iterator[Board]:
+    """The boards of ``predeal(fixed, seed, board=..., n=count, accept=accept)``, numbered
+    from --board, dealt a chunk at a time (that call builds every row before returning: 32 TiB
+    for the largest --count)."""
+    predeal(fixed, args.seed, board=args.board)  # bad or overlapping cards: refused first
+    found = 0
+    start = args.board  # the next board of the seed's stream to deal
+    refused = 0  # boards refused since the last one accepted
+    while found < args.count:
+        arr = predeal(fixed, args.seed, board=start, n=_DEAL_CHUNK)
+        start += _DEAL_CHUNK
+        for row in arr:
+            d = Deal.from_array(row)
+            if accept is not None and not accept(d):
+                refused += 1
+                if refused >= _DEAL_TRIES:
+                    raise RedoubleError(f"no deal accepted in {_DEAL_TRIES} tries")
+                continue
+            refused = 0
+            yield Board.from_number(args.board + found, d)
+            found += 1
+            if found == args.count:
+                return
+
+
 def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
     fixed = {}
     for spec in args.predeal or []:
@@ -226,24 +272,25 @@ def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
             raise RedoubleError(
                 f"bad --predeal {shown(spec)} (expected SEAT:HAND, e.g. N:AKQ2.T98..)"
             )
-        fixed[Seat.parse(seat_text)] = hand
+        seat = Seat.parse(seat_text)
+        if seat in fixed:  # "--predeal N:... --predeal n:...": the last replaced the first
+            raise RedoubleError(f"--predeal gives {seat.name.title()} twice")
+        fixed[seat] = hand
     accept = _constraints(args)
     if not 0 <= args.count <= MAX_BATCH:  # the library's limit on a batch of deals
         raise RedoubleError(f"--count must be 0..2**40, got {shown(args.count)}")
     boards: Iterable[Board]
     if fixed or accept is not None:
-        arr = predeal(fixed, args.seed, board=args.board, n=args.count, accept=accept)
-        assert isinstance(arr, np.ndarray)
-        boards = [Board.from_number(args.board + i, Deal.from_array(r)) for i, r in enumerate(arr)]
+        boards = _predealt_boards(fixed, accept, args)
     else:
-        # A generator: diagrams are written as they are dealt, so a large --count streams
-        # instead of holding every board in memory before the first is printed.
         boards = (make_board(args.seed, args.board + i) for i in range(args.count))
     _write_boards(boards, args.format, out, unicode=not args.ascii)
     return 0
 
 
 def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bool) -> None:
+    """`boards` to `out` as they come, a chunk at a time: the text of each format is the one
+    its writer gives for the whole list."""
     if fmt == "diagram":
         for b in boards:
             print(_board_header(b), file=out)
@@ -252,14 +299,40 @@ def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bo
             print(file=out)
         return
     from . import formats
+    from .formats import json_format
 
-    records = [
-        formats.BoardRecord(
-            board=b.number, dealer=b.dealer, vulnerability=b.vulnerability, deal=b.deal
-        )
-        for b in boards
-    ]
-    out.write(formats.writes(records, fmt))
+    written = 0
+    for chunk in _chunks(boards, _DEAL_CHUNK):
+        records = [
+            formats.BoardRecord(
+                board=b.number, dealer=b.dealer, vulnerability=b.vulnerability, deal=b.deal
+            )
+            for b in chunk
+        ]
+        if fmt == "json":
+            # One document: its head, each board as json_format.dumps indents it, its tail.
+            if not written:
+                out.write(f'{{\n "format": "{json_format.FORMAT}",\n "boards": [\n')
+            items = [
+                json.dumps(json_format.record_to_dict(r), indent=1, ensure_ascii=False)
+                for r in records
+            ]
+            out.write(
+                ("" if not written else ",\n")
+                + ",\n".join("  " + item.replace("\n", "\n  ") for item in items)
+            )
+        elif fmt == "pbn":
+            text = formats.writes(records, fmt)
+            # One "% PBN 2.1" line, and a blank line between boards, as between those of a chunk.
+            out.write(text if not written else "\n" + text.split("\n", 1)[1])
+        else:
+            out.write(formats.writes(records, fmt))
+        written += len(records)
+        out.flush()
+    if not written:
+        out.write(formats.writes([], fmt))
+    elif fmt == "json":
+        out.write("\n ]\n}\n")
 
 
 def _deal_option(text: str, name: str) -> Deal:
@@ -371,7 +444,10 @@ def _cmd_score(args: argparse.Namespace, out: TextIO) -> int:
                 raise RedoubleError(
                     f"bad --honours {shown(part)} (expected SEAT=COUNT, e.g. N=2,S=1)"
                 )
-            honours[Seat.parse(seat_text).letter] = int(n)
+            seat = Seat.parse(seat_text)
+            if seat.letter in honours:  # "N=2,N=3": the last replaced the first
+                raise RedoubleError(f"--honours gives {seat.name.title()} twice")
+            honours[seat.letter] = int(n)
         options["honours"] = honours
     if args.vulnerable is not None:
         options["vulnerable"] = args.vulnerable
