@@ -2103,3 +2103,19 @@ def test_matchpoints_name_the_bad_score() -> None:
         matchpoints(None)  # type: ignore[arg-type]
     with pytest.raises(ScoringInputError, match=r"^scores\[1\] must be an integer"):
         matchpoints([1, "x"])  # type: ignore[list-item]
+
+
+# A user audit: two spellings of one seat or side, where the last replaced the first in silence.
+def test_score_hand_refuses_two_spellings_of_one_seat_or_side() -> None:
+    tricks = {"NS": 7, "EW": 6}
+    with pytest.raises(ScoringInputError, match=r"honours: N given twice \('N' and 'north'\)"):
+        score_hand("auction_1912", "1S", "N", tricks, honours={"N": 2, "north": 3})
+    with pytest.raises(ScoringInputError, match=r"honours: N given twice"):
+        score_hand("auction_1912", "1S", "N", tricks, honours={"north": 3, Seat.NORTH: 2})
+    with pytest.raises(ScoringInputError, match=r"tricks: NS given twice \('NS' and 'ns'\)"):
+        score_hand("contract", "1S", "N", {"NS": 7, "ns": 6})
+    with pytest.raises(ScoringInputError, match=r"revokes: EW given twice"):
+        PerSide.of({"EW": 1, "ew": 0}, "revokes")
+    # One spelling of each is as before.
+    held = score_hand("auction_1912", "1S", "N", tricks, honours={"north": 3, "S": 1})
+    assert held.honour_column == score_hand("auction_1912", "1S", "N", tricks, honours={"N": 3, "S": 1}).honour_column  # fmt: skip

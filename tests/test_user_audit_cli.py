@@ -15,8 +15,7 @@ from redouble.cards import Seat
 from redouble.deal import Board, Deal
 from redouble.dealing import board as make_board
 from redouble.dealing import deals, predeal
-from redouble.errors import ConstraintError, ScoringInputError
-from redouble.scoring import PerSide, score_hand
+from redouble.errors import ConstraintError
 
 
 def _one_line_error(capsys: pytest.CaptureFixture[str], *words: str) -> str:
@@ -80,21 +79,6 @@ def test_score_refuses_honours_given_twice_for_a_seat(capsys: pytest.CaptureFixt
     base = ["score", "--law", "auction_1912", "--contract", "1H", "--declarer", "N"]
     assert cli.main([*base, "--tricks", "7", "--honours", "N=2,north=3"]) == 1
     _one_line_error(capsys, "--honours gives North twice")
-
-
-def test_score_hand_refuses_two_spellings_of_one_seat_or_side() -> None:
-    tricks = {"NS": 7, "EW": 6}
-    with pytest.raises(ScoringInputError, match=r"honours: N given twice \('N' and 'north'\)"):
-        score_hand("auction_1912", "1S", "N", tricks, honours={"N": 2, "north": 3})
-    with pytest.raises(ScoringInputError, match=r"honours: N given twice"):
-        score_hand("auction_1912", "1S", "N", tricks, honours={"north": 3, Seat.NORTH: 2})
-    with pytest.raises(ScoringInputError, match=r"tricks: NS given twice \('NS' and 'ns'\)"):
-        score_hand("contract", "1S", "N", {"NS": 7, "ns": 6})
-    with pytest.raises(ScoringInputError, match=r"revokes: EW given twice"):
-        PerSide.of({"EW": 1, "ew": 0}, "revokes")
-    # One spelling of each is as before.
-    held = score_hand("auction_1912", "1S", "N", tricks, honours={"north": 3, "S": 1})
-    assert held.honour_column == score_hand("auction_1912", "1S", "N", tricks, honours={"N": 3, "S": 1}).honour_column  # fmt: skip
 
 
 # --- deal streams every format ---------------------------------------------------------------
