@@ -221,6 +221,58 @@ def test_convert_lin_to_pbn(tmp_path: Path) -> None:
     assert code == 1
 
 
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_convert_solve_and_par_read_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "-" names standard input, as it names standard output; its format comes from --from or,
+    without it, from its first bytes (a UTF-8 byte-order mark skipped)."""
+    from redouble import deal
+    from redouble.formats import BoardRecord, reads, writes
+
+    records = [BoardRecord(board=n, dealer=Seat.NORTH, deal=deal(9, n)) for n in (1, 2)]
+    for fmt in ("pbn", "lin", "json"):
+        data = writes(records, fmt).encode()
+        for given in ((), ("--from", fmt)):
+            _stdin(monkeypatch, b"\xef\xbb\xbf" + data if fmt == "pbn" else data)
+            code, text = run("convert", "-", "-", "--to", "pbn", *given)
+            assert code == 0, (fmt, given, capsys.readouterr().err)
+            assert [r.deal for r in reads(text, "pbn")] == [deal(9, 1), deal(9, 2)]
+    _stdin(monkeypatch, writes(records, "lin").encode())
+    code, text = run("solve", "-", "--no-progress")
+    assert code == 0
+    assert "-#1" in text
+    assert "-#2" in text
+    _stdin(monkeypatch, writes(records, "json").encode())
+    code, text = run("par", "-", "--from", "json")
+    assert code == 0
+    assert text.count("-#") == 2
+
+
+def test_standard_input_named_twice_and_a_name_without_a_format_are_one_line_errors(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _stdin(monkeypatch, b"")
+    assert run("solve", "-", "-")[0] == 1
+    assert "standard input (-) is named twice" in capsys.readouterr().err
+    odd = tmp_path / "boards.txt"
+    odd.write_text(
+        '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+    )
+    for argv in (("convert", str(odd), "-"), ("solve", str(odd)), ("par", str(odd))):
+        assert run(*argv)[0] == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1
+        assert "give --from pbn, lin or json" in err
+        assert "format=" not in err  # the Python argument is not the command line's
+    code, text = run("convert", str(odd), "-", "--from", "pbn")
+    assert code == 0
+    assert "AKQJ.T98.765.432" in text
+
+
 def test_play_one_given_deal_against_double_dummy_players(monkeypatch: pytest.MonkeyPatch) -> None:
     from redouble import deal
 

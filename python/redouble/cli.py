@@ -11,6 +11,7 @@ formats), ``par`` (par score and contracts) and ``lead`` (opening-lead analysis)
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
@@ -344,15 +345,49 @@ def _deal_option(text: str, name: str) -> Deal:
         raise type(e)(f"{name}: {e}") from None
 
 
+def _sniff_format(data: bytes) -> str:
+    """The format of input that has no name to tell it by (standard input): a JSON document
+    opens with "{", a LIN file with a two-letter key and "|" ("md|", "pn|", "qx|", ...); anything
+    else is read as PBN."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:64]
+    if head.startswith(b"{"):
+        return "json"
+    if re.match(rb"[A-Za-z]{2}\|", head):
+        return "lin"
+    return "pbn"
+
+
+def _read_input(item: str, fmt: str | None) -> Any:
+    """The boards of a file named on the command line, or of standard input for "-" (its format
+    from --from, else from its first bytes). A name whose extension says no format needs
+    --from: the library's own hint names its Python argument."""
+    from . import formats
+
+    if item == "-":
+        data = sys.stdin.buffer.read()
+        return formats.read(io.BytesIO(data), format=fmt or _sniff_format(data))
+    if fmt is None and not any(
+        item.lower().endswith(ext) for exts in formats.FORMATS.values() for ext in exts
+    ):
+        raise RedoubleError(
+            f"cannot tell the format of {shown(item, 200)} from its name: give --from pbn, lin "
+            "or json"
+        )
+    return formats.read(item, format=fmt)
+
+
 def _read_deals(args: argparse.Namespace) -> list[tuple[str, Deal]]:
     deals: list[tuple[str, Deal]] = []
+    stdin_read = False
     for item in args.deals:
         if re.match(r"^\s*[NESWnesw]:", item):
             deals.append((item, _deal_option(item, f"deal {shown(item)}")))
             continue
-        from . import formats
-
-        for i, record in enumerate(formats.read(item)):
+        if item == "-":
+            if stdin_read:  # a second "-" would read an exhausted stream: nothing, silently
+                raise RedoubleError("standard input (-) is named twice")
+            stdin_read = True
+        for i, record in enumerate(_read_input(item, args.input_format)):
             if record.deal is not None:
                 deals.append((f"{item}#{i + 1}", record.deal))
     return deals
@@ -539,7 +574,7 @@ def _cmd_lead(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
     from . import formats
 
-    records = list(formats.read(args.input, format=args.input_format))
+    records = list(_read_input(args.input, args.input_format))
     if args.output == "-":
         formats.write(records, out, format=args.output_format or "pbn")
     else:
@@ -616,6 +651,11 @@ class _Parser(argparse.ArgumentParser):
             ) from None
 
 
+_FROM_HELP = (
+    "the input's format (default: from the file's extension; standard input: from its first bytes)"
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="redouble", description="Play, score and solve bridge under its historical laws."
@@ -641,7 +681,14 @@ def _parser() -> argparse.ArgumentParser:
     deal.set_defaults(func=_cmd_deal)
 
     solve = sub.add_parser("solve", help="double-dummy tables of deal strings or files")
-    solve.add_argument("deals", nargs="+", help='PBN deal strings ("N:...") or PBN/LIN/JSON files')
+    solve.add_argument(
+        "deals",
+        nargs="+",
+        help='PBN deal strings ("N:...") or PBN/LIN/JSON files; - reads standard input',
+    )
+    solve.add_argument(
+        "--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP
+    )
     solve.add_argument("--threads", type=int, default=None, help="worker threads (default: all)")
     solve.add_argument("--cards", action="store_true", help="value of each card at the lead")
     solve.add_argument("--strain", default="NT", help="with --cards: the strain (default NT)")
@@ -688,15 +735,22 @@ def _parser() -> argparse.ArgumentParser:
     rules.set_defaults(func=_cmd_rules)
 
     convert = sub.add_parser("convert", help="convert between PBN, LIN and JSON")
-    convert.add_argument("input", help="input file")
+    convert.add_argument("input", help="input file, or - for standard input")
     convert.add_argument("output", help="output file, or - for standard output")
-    convert.add_argument("--from", dest="input_format", choices=["pbn", "lin", "json"])
+    convert.add_argument(
+        "--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP
+    )
     convert.add_argument("--to", dest="output_format", choices=["pbn", "lin", "json"])
     convert.set_defaults(func=_cmd_convert)
 
     par_cmd = sub.add_parser("par", help="par score and contracts of deal strings or files")
     par_cmd.add_argument(
-        "deals", nargs="+", help='PBN deal strings ("N:...") or PBN/LIN/JSON files'
+        "deals",
+        nargs="+",
+        help='PBN deal strings ("N:...") or PBN/LIN/JSON files; - reads standard input',
+    )
+    par_cmd.add_argument(
+        "--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP
     )
     par_cmd.add_argument(
         "--law",
