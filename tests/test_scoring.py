@@ -1950,6 +1950,7 @@ def test_chicane_and_double_chicane_from_the_deal() -> None:
         ({"revoke_election": "maybe"}, "'tricks' or 'points'"),
         ({"prior_trick_score": {"NS": 30}}, "not below game"),
         ({"dealer_original_one_spade": True}, "cannot be 2H"),
+        ({"dealer_original_one_spade": True, "contract": "2S"}, "cannot be 2S"),
         ({"vulnerable": "sometimes"}, "not a vulnerability"),
     ],
 )
@@ -2119,3 +2120,22 @@ def test_score_hand_refuses_two_spellings_of_one_seat_or_side() -> None:
     # One spelling of each is as before.
     held = score_hand("auction_1912", "1S", "N", tricks, honours={"north": 3, "S": 1})
     assert held.honour_column == score_hand("auction_1912", "1S", "N", tricks, honours={"N": 3, "S": 1}).honour_column  # fmt: skip
+
+
+def test_a_board_by_board_score_sheet_numbers_the_boards_from_one() -> None:
+    from redouble import laws
+    from redouble.cards import Seat
+    from redouble.scoring import ledger_for
+
+    ledger = ledger_for(laws.get("contract"), first_dealer=Seat.NORTH, boards=2)
+    ledger.score_hand("3NT", "N", (9, 4))
+    ledger.score_hand("4S", "E", (3, 10))
+    rows = ledger.score_sheet().splitlines()
+    assert [row.split()[0] for row in rows] == ["Board", "1", "2", "Total"]
+
+
+def test_progressive_players_must_be_strings() -> None:
+    from redouble.scoring import ProgressiveSession
+
+    with pytest.raises(TypeError, match="players must be strings"):
+        ProgressiveSession(tables=1, hands_per_round=1, players=[1, 2, 3, 4])  # type: ignore[list-item]
