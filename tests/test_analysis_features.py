@@ -145,10 +145,62 @@ def test_constrained_deals_with_predeal() -> None:
 
 def test_constrained_deals_not_found() -> None:
     with pytest.raises(AnalysisError, match="only 0 of 5"):
-        constrained_deals("N.hcp > 37", 5, seed=1, max_tries=1000)
-    got = constrained_deals("N.hcp > 37", 5, seed=1, max_tries=1000, strict=False)
+        constrained_deals("N.hcp >= 33", 5, seed=1, max_tries=1000)
+    got = constrained_deals("N.hcp >= 33", 5, seed=1, max_tries=1000, strict=False)
     assert len(got.deals) == 0
     assert got.tried == 1000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N.hcp > 37",
+        "S.hcp in 40..50",
+        "NS.hcp > 40",
+        "E.spades >= 14",
+        "N.longest < 4",
+        "W.shortest > 3 and N.hcp > 10",
+        "not N.hcp <= 37",
+        "N.controls > 12 or S.clubs > 13",
+    ],
+)
+def test_a_constraint_no_deal_can_satisfy_is_refused_at_once(text: str) -> None:
+    # Not after max_tries boards (a hundred million by default: minutes of dealing).
+    with pytest.raises(AnalysisError, match="no deal can satisfy"):
+        constrained_deals(text, 1, seed=1)
+    got = constrained_deals(text, 1, seed=1, strict=False)
+    assert len(got.deals) == 0
+    assert got.tried == 0
+
+
+def test_the_range_judgement_never_refuses_a_constraint_a_deal_satisfies() -> None:
+    # The judgement runs on ranges alone: every test whose range a real deal's feature meets must
+    # not be judged impossible, and one judged always true must hold for every deal.
+    from redouble.analysis.constraints import _ALWAYS, _NEVER, _can_hold
+
+    rng = np.random.default_rng(5)
+    deals = dealing.deals(3000, seed=5)
+    names = ["hcp", "spades", "hearts", "controls", "ltc", "qt", "longest", "shortest"]
+    checked = 0
+    for _ in range(400):
+        tests = []
+        for _ in range(int(rng.integers(1, 4))):
+            hand = str(rng.choice(["N", "E", "S", "W", "NS", "EW"]))
+            name = str(rng.choice(names))
+            lo = int(rng.integers(0, 45))
+            hi = lo + int(rng.integers(0, 12))
+            neg = "not " if rng.random() < 0.3 else ""
+            tests.append(f"{neg}{hand}.{name} in {lo}..{hi}")
+        text = str(rng.choice([" and ", " or "])).join(tests)
+        c = Constraint(text)
+        accepted = c(deals)
+        verdict = _can_hold(c.program)
+        if accepted.any():
+            assert verdict != _NEVER, c.text
+        if verdict == _ALWAYS:
+            assert accepted.all(), c.text
+        checked += verdict != 1
+    assert checked > 20  # the judgement decided a fair share of them
 
 
 @pytest.mark.parametrize(

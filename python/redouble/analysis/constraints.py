@@ -257,6 +257,51 @@ class _Parser:
             self.ops.append((3, 0, 0, 0, 0))
 
 
+# What each feature can be in one hand of a full deal, and in a side's two hands (the core's
+# units: quick tricks in halves). The ranges may be wider than the truth, never narrower: they
+# only let a constraint no deal can satisfy be refused at once instead of after every try.
+_RANGES: dict[int, tuple[int, int, int, int]] = {
+    FEATURE_IDS["hcp"]: (0, 37, 0, 40),
+    FEATURE_IDS["clubs"]: (0, 13, 0, 13),
+    FEATURE_IDS["diamonds"]: (0, 13, 0, 13),
+    FEATURE_IDS["hearts"]: (0, 13, 0, 13),
+    FEATURE_IDS["spades"]: (0, 13, 0, 13),
+    FEATURE_IDS["controls"]: (0, 12, 0, 12),
+    FEATURE_IDS["ltc"]: (0, 12, 0, 24),
+    FEATURE_IDS["quick_tricks"]: (0, 16, 0, 32),
+    FEATURE_IDS["balanced"]: (0, 1, 0, 1),
+    FEATURE_IDS["semi_balanced"]: (0, 1, 0, 1),
+    FEATURE_IDS["longest"]: (4, 13, 8, 26),  # 13 cards in four suits: one has four or more
+    FEATURE_IDS["shortest"]: (0, 3, 0, 6),  # ... and one three or fewer
+}
+_NEVER, _MAYBE, _ALWAYS = 0, 1, 2
+
+
+def _can_hold(program: list[_Op]) -> int:
+    """Whether a compiled program can accept a full deal: _NEVER, _ALWAYS or _MAYBE, judged from
+    the features' ranges alone (three-valued: a test whose range misses the feature's is never
+    true, one that covers it always; ``not``, ``and``, ``or`` combine them)."""
+    stack: list[int] = []
+    for kind, mask, fid, lo, hi in program:
+        if kind == 0:
+            hmin, hmax, smin, smax = _RANGES.get(fid, (-_BIG, _BIG, -_BIG, _BIG))
+            fmin, fmax = (hmin, hmax) if mask in (1, 2, 4, 8) else (smin, smax)
+            if hi < fmin or lo > fmax:
+                stack.append(_NEVER)
+            elif lo <= fmin and fmax <= hi:
+                stack.append(_ALWAYS)
+            else:
+                stack.append(_MAYBE)
+        elif kind == 4:
+            stack.append(_ALWAYS)
+        elif kind == 3:
+            stack.append(_ALWAYS - stack.pop())
+        else:
+            b, a = stack.pop(), stack.pop()
+            stack.append(min(a, b) if kind == 1 else max(a, b))
+    return stack[-1] if stack else _MAYBE
+
+
 class Constraint:
     """A compiled constraint (see the module docstring for the language).
 
@@ -354,6 +399,15 @@ def constrained_deals(
                 hand
             )
     seed_v, board = _check_seed(seed), _check_board(first_board)
+    if n and _can_hold(constraint.program) == _NEVER:
+        # Dealing on would only spend max_tries boards to find nothing (an hcp above 37, a suit
+        # longer than 13): say so at once.
+        if strict:
+            raise AnalysisError(
+                f"no deal can satisfy {shown(constraint.text)}: a test asks for more (or less) "
+                "than a hand or side can hold"
+            )
+        return _join([], 0)
     report = progress_reporter(progress, n)
     threads = _default_threads()
     # The core runs a slice of boards at a time so that Ctrl-C (seen between slices) stops
