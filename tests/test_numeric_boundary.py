@@ -66,6 +66,10 @@ def test_a_pandas_dataframe_of_mask_columns_is_a_batch() -> None:
     assert np.array_equal(analysis.features(frame)["hcp"], analysis.features(batch)["hcp"])
     constraint = analysis.Constraint("N.hcp >= 10")
     assert np.array_equal(constraint(frame), constraint(batch))
+    tables = rs.dd_tables(batch, threads=1)
+    assert np.array_equal(np.concatenate(list(rs.iter_dd_tables(frame, chunk=4))), tables)
+    by_frame = analysis.pars(tables, "auction_1912", dealer="N", deals=frame)
+    assert by_frame == analysis.pars(tables, "auction_1912", dealer="N", deals=batch)
     assert list(analysis.to_frame(frame, features="hcp")["deal"]) == list(
         analysis.to_frame(batch)["deal"]
     )

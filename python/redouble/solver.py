@@ -576,6 +576,8 @@ def iter_dd_tables(
     chunk = as_int(chunk, "chunk")
     if chunk < 1:
         raise RedoubleError(f"chunk must be >= 1, got {shown(chunk)}")
+    if is_pandas(deals, "DataFrame"):
+        deals = deals.to_numpy()  # iterated as it is, a DataFrame yields its column names
     total = len(deals) if isinstance(deals, np.ndarray | Sequence) else 0
     if isinstance(deals, np.ndarray):
         arr = _batch(deals)
