@@ -55,6 +55,8 @@ void bind_analysis(py::module_& m) {
               throw Error("out must have shape (N, 5, 4)");
             if (done.ndim() != 1 || static_cast<std::size_t>(done.shape(0)) != n)
               throw Error("done must have shape (N,)");
+            if (!out.writeable() || !done.writeable())
+              throw Error("out and done must be writeable arrays");
             std::uint8_t* dst = out.mutable_data();
             std::uint8_t* flags = done.mutable_data();
             std::size_t last = static_cast<std::size_t>(-1);
@@ -77,7 +79,10 @@ void bind_analysis(py::module_& m) {
             if (!progress.is_none() && last != n) progress(n);
             return complete;
           },
-          py::arg("deals"), py::arg("out"), py::arg("done"), py::arg("progress") = py::none());
+          // out and done without conversion: a converted copy (another dtype, a strided view)
+          // would receive the tables and be thrown away, the caller's arrays left as they were.
+          py::arg("deals"), py::arg("out").noconvert(), py::arg("done").noconvert(),
+          py::arg("progress") = py::none());
   m.attr("NUM_FEATURES") = static_cast<int>(kNumFeatures);
   m.def(
       "batch_features",
@@ -120,6 +125,9 @@ void bind_analysis(py::module_& m) {
       [](std::uint64_t seed, std::uint64_t first_board, std::int64_t want, std::uint64_t max_tries,
          const HandsTuple& predealt, const std::vector<std::array<int, 5>>& ops, int threads) {
         if (want < 0) throw Error("number of deals must be >= 0");
+        // Beyond this the buffers' sizes overflow (or std::vector's length_error escapes as a
+        // bare ValueError); the Python layer asks for at most one slice's worth.
+        if (want > kMaxBatch) throw Error("number of deals must be at most 2**40");
         const ConstraintProgram prog = make_program(ops);
         std::vector<std::uint64_t> deals(static_cast<std::size_t>(want) * 4);
         std::vector<std::uint64_t> boards(static_cast<std::size_t>(want));

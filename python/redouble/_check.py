@@ -21,7 +21,16 @@ from .errors import RedoubleError
 if TYPE_CHECKING:
     from .cards import Seat
 
-__all__ = ["as_bool", "as_index", "as_int", "as_iterable", "as_seat", "as_str", "shown"]
+__all__ = [
+    "as_bool",
+    "as_index",
+    "as_int",
+    "as_iterable",
+    "as_seat",
+    "as_str",
+    "is_pandas",
+    "shown",
+]
 
 
 _LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
@@ -142,3 +151,11 @@ def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:
     if not isinstance(value, Iterable):
         raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
     return value
+
+
+def is_pandas(value: object, kind: str) -> bool:
+    """Whether `value` is a pandas object of class `kind` ("DataFrame", "Series") or a subclass,
+    told without importing pandas (an optional extra)."""
+    return any(
+        c.__name__ == kind and c.__module__.split(".")[0] == "pandas" for c in type(value).__mro__
+    )

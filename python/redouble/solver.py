@@ -22,6 +22,7 @@ with :class:`~redouble.errors.SearchCancelledError` (the GIL is free during the 
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import as_index, as_int, as_iterable, shown
+from ._check import as_index, as_int, as_iterable, is_pandas, shown
 from .cards import Card, CardSet, Seat, Strain
 from .deal import Deal
 from .errors import (
@@ -120,12 +121,17 @@ def _masks_of(deal: Deal | Sequence[int | CardSet]) -> list[int]:
 
 def _batch(deals: Any) -> npt.NDArray[np.uint64]:
     """Checks and converts a batch of deals to a C-contiguous ``(N, 4) uint64`` array."""
+    if is_pandas(deals, "DataFrame"):
+        # A pandas DataFrame of four mask columns: iterating one yields its column names.
+        deals = deals.to_numpy()
     if isinstance(deals, np.ndarray):
-        if deals.dtype != np.uint64:
+        if deals.dtype.kind != "u" or deals.dtype.itemsize != 8:
             raise InvalidDealError(
                 f"deals must be a uint64 array of shape (N, 4), got dtype {deals.dtype}"
             )
-        arr = deals
+        # A big-endian array (read from a file as '>u8') holds the same masks: converted, not
+        # refused (and not read byte-swapped by the core).
+        arr = deals.astype(np.uint64, copy=False)
     else:
         rows = [
             list(d.masks) if isinstance(d, Deal) else d
@@ -184,12 +190,20 @@ class CancelToken:
     __slots__ = ("_token",)
 
     def __init__(self, *, timeout: float | None = None) -> None:
+        seconds = None
         if timeout is not None:
-            if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+            # numbers.Real: numpy's floats and ints too (np.float32 is no float subclass).
+            if isinstance(timeout, bool | np.bool_) or not isinstance(timeout, numbers.Real):
                 raise TypeError(f"timeout must be a number or None, got {type(timeout).__name__}")
-            if not math.isfinite(timeout) or timeout < 0:
+            if isinstance(timeout, numbers.Integral):
+                # An int too large for a float (10**400) is a deadline past any search, not
+                # float()'s OverflowError; the core clamps far deadlines anyway.
+                seconds = float(max(-1, min(int(timeout), 2**53)))
+            else:
+                seconds = float(timeout)
+            if not math.isfinite(seconds) or seconds < 0:
                 raise RedoubleError(f"timeout must be a finite number >= 0, got {shown(timeout)}")
-        self._token = _core.CancelToken(None if timeout is None else float(timeout))
+        self._token = _core.CancelToken(seconds)
 
     def __repr__(self) -> str:
         return f"<CancelToken cancelled={self.cancelled} stopped={self.stopped}>"
@@ -316,26 +330,21 @@ class Solver:
     ) -> npt.NDArray[np.uint8]:
         """DD tables of a batch: ``(N, 4) uint64`` masks in, ``(N, 5, 4) uint8`` tables out.
 
-        `deals` is a C- or F-ordered ``uint64`` array, or rows of four masks, or a sequence of
-        :class:`~redouble.deal.Deal`. Runs `threads` workers (default: every core this process
+        `deals` is a ``uint64`` array of any order or byte order, a pandas DataFrame of four
+        such columns, rows of four masks, or a sequence of :class:`~redouble.deal.Deal`. Runs `threads` workers (default: every core this process
         may use), this solver being one of them; the GIL is released. The results do not
         depend on the number of threads.
 
         Raises:
             InvalidDealError: on a wrong dtype or shape, or an invalid deal (its row is named).
+            RedoubleError: if `threads` is not 1..256.
+            TypeError: if `threads` is not an int (numpy integers are ints here).
             SearchCancelledError: if `cancel` stopped the search (every worker stops).
         """
         token = _token_core(cancel)
+        count = _default_threads() if threads is None else _check_threads(threads)
         arr = _batch(deals)
-        if threads is None:
-            threads = _default_threads()
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-            raise RedoubleError(f"threads must be a positive int or None, got {shown(threads)}")
-        if threads > _core.MAX_BATCH_THREADS:
-            raise RedoubleError(
-                f"threads must be at most {_core.MAX_BATCH_THREADS}, got {shown(threads)}"
-            )
-        return self._solver.dd_tables(arr, threads, token)
+        return self._solver.dd_tables(arr, count, token)
 
     def analyse_play(
         self,
@@ -410,16 +419,25 @@ def dd_table(deal: Deal | Sequence[int | CardSet]) -> npt.NDArray[np.uint8]:
 #: Default transposition-table budget of the module's pool, shared by its workers.
 DEFAULT_POOL_BYTES = 256 << 20
 
-_pool_lock = threading.Lock()
+# Held while the pool is resized and for the whole of each batch it runs: the pool runs one
+# batch at a time and cannot be resized during one, so threads calling the module's functions
+# at once take turns (each batch using the whole pool) instead of getting "already running" or
+# "cannot be resized" errors. Re-entrant: a progress callback that starts a batch gets the
+# pool's own refusal rather than a deadlock.
+_pool_lock = threading.RLock()
 _pool: Any = None
 
 
 def _check_threads(threads: object) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
-    if not 1 <= threads <= _core.MAX_BATCH_THREADS:
-        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {shown(threads)}")
-    return threads
+    """`threads` as an int 1..MAX_BATCH_THREADS (a numpy integer too): TypeError for a bool,
+    float or str, RedoubleError for a count out of range."""
+    count = as_int(threads, "threads")
+    if not 1 <= count <= _core.MAX_BATCH_THREADS:
+        raise RedoubleError(
+            f"threads must be 1..{_core.MAX_BATCH_THREADS} (at most {_core.MAX_BATCH_THREADS} "
+            f"worker threads), got {shown(count)}"
+        )
+    return count
 
 
 def set_pool(*, threads: int | None = None, memory: int | None = None) -> None:
@@ -436,12 +454,7 @@ def set_pool(*, threads: int | None = None, memory: int | None = None) -> None:
     """
     global _pool
     t = _default_threads() if threads is None else _check_threads(threads)
-    if memory is None:
-        mem = DEFAULT_POOL_BYTES
-    elif isinstance(memory, bool) or not isinstance(memory, int):
-        raise TypeError(f"memory must be an int or None, got {type(memory).__name__}")
-    else:
-        mem = memory
+    mem = DEFAULT_POOL_BYTES if memory is None else as_int(memory, "memory")
     if mem < t * _core.MIN_WORKER_TABLE_BYTES or mem >= 2**63:
         raise RedoubleError(
             f"memory must give each of {shown(t)} workers at least "
@@ -453,9 +466,13 @@ def set_pool(*, threads: int | None = None, memory: int | None = None) -> None:
                 _pool = _core.BatchPool(t, mem)
             else:
                 _pool.resize(t, mem)
-        except RuntimeError as e:  # the core's Error: thread or memory refused
-            _pool = None
-            raise RedoubleError(str(e)) from None
+        except RedoubleError:
+            # Thread or memory refused: a failed resize leaves the pool without workers, so it
+            # is dropped and the next batch builds a new one (keeping it made every later
+            # batch fail with "no workers").
+            if _pool is not None and _pool.threads() == 0:
+                _pool = None
+            raise
 
 
 def pool_info() -> dict[str, int]:
@@ -467,7 +484,7 @@ def pool_info() -> dict[str, int]:
 
 def _get_pool(threads: int | None) -> Any:
     want = None if threads is None else _check_threads(threads)
-    if _pool is None or (want is not None and want != _pool.threads()):
+    if _pool is None or _pool.threads() == 0 or (want is not None and want != _pool.threads()):
         set_pool(
             threads=want,
             memory=None
@@ -517,20 +534,25 @@ def dd_tables(
     ``(done, total)`` called about every 50 ms, or True for a tqdm bar (``.[progress]``).
     Ctrl-C stops the batch within a unit of work (one strain of one deal) and raises
     :class:`BatchInterrupted`, a :class:`KeyboardInterrupt` whose ``tables`` and ``done``
-    hold what was finished.
+    hold what was finished. Calls from several threads take turns, each batch using the whole
+    pool. `deals` may also be a pandas DataFrame of four uint64 mask columns.
 
     Raises:
         InvalidDealError: on a wrong dtype or shape, or an invalid deal (its row is named).
+        RedoubleError: if `threads` is not 1..256.
+        TypeError: if `threads` is not an int.
         BatchInterrupted: on Ctrl-C.
     """
     arr = _batch(deals)
-    pool = _get_pool(threads)
+    if threads is not None:
+        _check_threads(threads)
     n = len(arr)
     out = np.zeros((n, 5, 4), np.uint8)
     done = np.zeros(n, np.uint8)
     cb = _progress_callback(progress, n)
     try:
-        pool.run(arr, out, done, cb)
+        with _pool_lock:
+            _get_pool(threads).run(arr, out, done, cb)
     except KeyboardInterrupt:
         finished = done.astype(bool)
         out[~finished] = 0  # a row cut off part-way holds some strains only
@@ -551,10 +573,11 @@ def iter_dd_tables(
         InvalidDealError: on a bad deal (its row within the chunk is named).
         BatchInterrupted: on Ctrl-C (with the current chunk's finished tables).
     """
-    if isinstance(chunk, bool) or not isinstance(chunk, int):
-        raise TypeError(f"chunk must be an int, got {type(chunk).__name__}")
+    chunk = as_int(chunk, "chunk")
     if chunk < 1:
         raise RedoubleError(f"chunk must be >= 1, got {shown(chunk)}")
+    if is_pandas(deals, "DataFrame"):
+        deals = deals.to_numpy()  # iterated as it is, a DataFrame yields its column names
     total = len(deals) if isinstance(deals, np.ndarray | Sequence) else 0
     if isinstance(deals, np.ndarray):
         arr = _batch(deals)
@@ -564,12 +587,12 @@ def iter_dd_tables(
     seen = 0
     for piece in pieces:
         batch = _batch(piece)
-        pool = _get_pool(threads)
         out = np.zeros((len(batch), 5, 4), np.uint8)
         done = np.zeros(len(batch), np.uint8)
         cb = _progress_callback(progress, max(total, seen + len(batch)), seen)
         try:
-            pool.run(batch, out, done, cb)
+            with _pool_lock:
+                _get_pool(threads).run(batch, out, done, cb)
         except KeyboardInterrupt:
             raise BatchInterrupted(out, done.astype(bool)) from None
         seen += len(batch)

@@ -93,7 +93,12 @@ def as_table(value: Any, what: str = "table") -> npt.NDArray[np.uint8]:
 
         table: npt.NDArray[np.uint8] = dd_table(value)
         return table
-    arr = as_tables(np.asarray(value)[None] if not isinstance(value, str) else value, what)
+    if not isinstance(value, np.ndarray | str):
+        try:
+            value = np.asarray(value)
+        except (TypeError, ValueError) as e:  # a ragged list: numpy's bare ValueError
+            raise TypeError(f"{what} must be an array of shape (5, 4): {e}") from None
+    arr = as_tables(value[None] if isinstance(value, np.ndarray) else value, what)
     row: npt.NDArray[np.uint8] = arr[0]
     return row
 

@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._check import shown
+from .._check import as_bool, as_int, as_seat, shown
 from ..cards import CardSet, Seat
 from ..dealing import _check_board, _check_seed, _hand_mask
 from ..errors import ConstraintError
@@ -374,20 +374,20 @@ def constrained_deals(
         ConstraintError: on a bad constraint text.
         AnalysisError: if fewer than `n` deals were found (with `strict`), or a bad argument.
         InvalidDealError: on overlapping or too many predealt cards.
+        TypeError: if `n`, `max_tries`, `strict` or a seat of `predeal` is of the wrong type.
         AnalysisInterrupted: on Ctrl-C.
     """
     if isinstance(constraint, str):
         constraint = Constraint(constraint)
     if not isinstance(constraint, Constraint):
         raise TypeError(f"constraint must be a Constraint or str, got {type(constraint).__name__}")
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    n = as_int(n, "n")
     if n < 0 or n > 100_000_000:
         raise AnalysisError(f"n must be 0..100000000, got {shown(n)}")
-    if isinstance(max_tries, bool) or not isinstance(max_tries, int):
-        raise TypeError(f"max_tries must be an int, got {type(max_tries).__name__}")
+    max_tries = as_int(max_tries, "max_tries")
     if max_tries < 0 or max_tries >= 2**63:
         raise AnalysisError(f"max_tries must be 0..2**63-1, got {shown(max_tries)}")
+    strict = as_bool(strict, "strict")
     masks = [0, 0, 0, 0]
     if predeal is not None:
         if not isinstance(predeal, Mapping):
@@ -395,9 +395,8 @@ def constrained_deals(
                 f"predeal must be a mapping of seats to hands, got {type(predeal).__name__}"
             )
         for seat, hand in predeal.items():
-            masks[int(Seat(seat) if not isinstance(seat, str) else Seat.parse(seat))] |= _hand_mask(
-                hand
-            )
+            # as_seat: a seat 7 or None was Enum's bare ValueError, 1.0 and True were East.
+            masks[int(as_seat(seat, "a seat of predeal"))] |= _hand_mask(hand)
     seed_v, board = _check_seed(seed), _check_board(first_board)
     if n and _can_hold(constraint.program) == _NEVER:
         # Dealing on would only spend max_tries boards to find nothing (an hcp above 37, a suit
@@ -420,8 +419,17 @@ def constrained_deals(
     try:
         while found < n and tried < max_tries:
             size = min(step, max_tries - tried)
+            # A slice of `size` boards finds at most `size` deals: the core allocates room for
+            # what it is asked (n - found alone was gigabytes a slice for a large n). Board
+            # numbers wrap at 2**64, as every board's stream does.
             d, b, t = _core.constrained_deals(
-                seed_v, board + tried, n - found, size, masks, constraint.program, threads
+                seed_v,
+                (board + tried) % 2**64,
+                min(n - found, size),
+                size,
+                masks,
+                constraint.program,
+                threads,
             )
             parts.append((d, b))
             found += len(d)

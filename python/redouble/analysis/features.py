@@ -57,8 +57,8 @@ FEATURE_IDS = {
 def features(deals: Any) -> dict[str, npt.NDArray[Any]]:
     """Every feature of every hand of a batch of deals (see the module docstring).
 
-    `deals` is an ``(N, 4) uint64`` array, rows of four masks, or a sequence of
-    :class:`~redouble.deal.Deal`.
+    `deals` is an ``(N, 4) uint64`` array (any memory order or byte order), a pandas DataFrame
+    of four such columns, rows of four masks, or a sequence of :class:`~redouble.deal.Deal`.
 
     Raises:
         InvalidDealError: on a wrong dtype or shape.

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .. import laws as _laws
-from .._check import shown
+from .._check import is_pandas, shown
 from .._jsondoc import JsonDocument
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
@@ -462,6 +462,16 @@ def _per_row(value: Any, n: int, conv: Any, what: str) -> list[Any]:
     return [one] * n
 
 
+def _rows_of(value: Any) -> Any:
+    """A per-row argument as pars reads it: a pandas Series as its array (its values, not its
+    index), a 0-d array as its one value (``len()`` of one was a bare TypeError)."""
+    if is_pandas(value, "Series"):
+        value = value.to_numpy()
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return value[()]
+    return value
+
+
 def pars(
     tables: npt.ArrayLike,
     law: str | _laws.LawSet = "contract",
@@ -472,7 +482,8 @@ def pars(
     deals: Any = None,
     progress: Any = None,
 ) -> list[Par]:
-    """Par of each table of a ``(N, 5, 4)`` batch; `dealer` and `vulnerability` may be per row.
+    """Par of each table of a ``(N, 5, 4)`` batch; `dealer` and `vulnerability` may be per row
+    (a list, an array or a pandas Series, read by position).
 
     `law` is as for :func:`par`; the historical law sets need `deals`, the cards of each
     row (an ``(N, 4) uint64`` array of hand masks or a sequence of :class:`~redouble.deal.Deal`).
@@ -488,6 +499,9 @@ def pars(
     name, law_set = _check_law(law)
     arr = as_tables(tables)
     n = len(arr)
+    dealer, vulnerability = _rows_of(dealer), _rows_of(vulnerability)
+    if is_pandas(deals, "DataFrame"):
+        deals = deals.to_numpy()
     vuls = _per_row(vulnerability, n, as_vulnerability, "vulnerability")
     if law_set is not None:
         _refuse_vulnerability(law_set, vuls)

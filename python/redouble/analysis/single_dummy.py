@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._check import as_index, shown
+from .._check import as_index, as_int, shown
 from ..auction import parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -55,8 +55,7 @@ def _parse_contract(text: str) -> tuple[int, Strain, int]:
 
 
 def _check_n(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    n = as_int(n, "n")  # a numpy integer too (n taken from an array's length or a sum)
     if not 1 <= n <= 1_000_000:
         raise AnalysisError(f"n must be 1..1000000, got {shown(n)}")
     return n
