@@ -114,6 +114,11 @@ def test_dd_tables_equal_local_tables(local: dict[str, Any], chunks: Any) -> Non
 def test_dd_tables_of_a_numpy_array_and_with_threads(local: dict[str, Any]) -> None:
     got = rd.dd_tables(local["deals"][:3], threads=1).compute(scheduler="sync")
     assert np.array_equal(got, local["tables"][:3])
+    # A numpy integer is a thread count, as in redouble.solver.dd_tables; a bool is not.
+    got = rd.dd_tables(local["deals"][:3], threads=np.int64(1)).compute(scheduler="sync")
+    assert np.array_equal(got, local["tables"][:3])
+    with pytest.raises(TypeError, match="threads"):
+        rd.dd_tables(local["deals"][:3], threads=True)
 
 
 @pytest.mark.parametrize("chunks", [2, (7, 3)])

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from . import _core
 from . import dealing as _dealing
 from . import solver as _solver
-from ._check import shown
+from ._check import as_int, shown
 from .analysis._common import AnalysisError, as_seat, as_vulnerability
 from .analysis.features import _feature_from_raw, _from_raw
 from .analysis.features import features as _local_features
@@ -124,11 +124,11 @@ def _check_chunks(chunks: object, n: int) -> tuple[int, ...]:
 def _check_threads(threads: object) -> int | None:
     if threads is None:
         return None
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
-    if not 1 <= threads <= _core.MAX_BATCH_THREADS:
-        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {shown(threads)}")
-    return threads
+    # A numpy integer is an int here, as in redouble.solver (a bool or a float is not).
+    count = as_int(threads, "threads")
+    if not 1 <= count <= _core.MAX_BATCH_THREADS:
+        raise RedoubleError(f"threads must be 1..{_core.MAX_BATCH_THREADS}, got {shown(count)}")
+    return count
 
 
 # --- Block functions: module-level, so workers import them by name (redouble is installed
