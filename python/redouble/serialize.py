@@ -370,7 +370,8 @@ def _from_hand_score(doc: _Doc) -> HandScore:
         doc.get("contract", str, "a contract such as '3NT'"),
     )
     vul = doc.get("vulnerable", list, "a list of sides NS, EW")
-    if not all(v in _SIDES for v in vul):
+    # A list or an object in the list is unhashable: `in` would raise a bare TypeError.
+    if not all(isinstance(v, str) and v in _SIDES for v in vul):
         raise doc.fail(f"expected a list of NS and EW, got {shown(vul)}", "vulnerable")
     made = doc.get("contract_made", bool, "true, false or null", nullable=True)
     items = doc.get("breakdown", dict, "an object of honour-column items")
@@ -644,14 +645,40 @@ def to_jsonable(obj: Any) -> Any:
         TypeError: for a value with no JSON form (a set, a numpy array of another dtype or
             shape, a dict with keys other than str and Card).
         RedoubleError: for a value that cannot be written faithfully (a DD-table array with
-            counts over 13, a law set that is not one of redouble's).
+            counts over 13, a law set that is not one of redouble's), or containers that hold
+            themselves or are nested too deeply to walk.
     """
+    try:
+        return _to_jsonable(obj, set())
+    except RecursionError:
+        raise RedoubleError("obj: containers nested too deeply to write as JSON") from None
+
+
+def _to_jsonable(obj: Any, open_ids: set[int]) -> Any:
+    """:func:`to_jsonable` of `obj` inside the containers whose ids are `open_ids` (a list
+    that holds itself would otherwise recurse until Python's limit)."""
     if obj is None or isinstance(obj, str | bool | float):
         return obj
     if isinstance(obj, int) and not isinstance(obj, np.integer):
         return int(obj)  # IntEnum members (Seat, Strain, Card, ...) as plain numbers
+    if isinstance(obj, list | tuple | dict):
+        if id(obj) in open_ids:
+            raise RedoubleError(
+                f"obj: a {type(obj).__name__} that contains itself has no JSON form"
+            )
+        open_ids.add(id(obj))
+        try:
+            return _container_jsonable(obj, open_ids)
+        finally:
+            open_ids.discard(id(obj))
+    return default(obj)
+
+
+def _container_jsonable(
+    obj: list[Any] | tuple[Any, ...] | dict[Any, Any], open_ids: set[int]
+) -> Any:
     if isinstance(obj, list | tuple):
-        return [to_jsonable(x) for x in obj]
+        return [_to_jsonable(x, open_ids) for x in obj]
     if isinstance(obj, dict):
         out = {}
         for k, v in obj.items():
@@ -661,9 +688,8 @@ def to_jsonable(obj: Any) -> Any:
                 raise TypeError(
                     f"dict keys must be str or Card to be written as JSON, not {shown(k)}"
                 )
-            out[k] = to_jsonable(v)
+            out[k] = _to_jsonable(v, open_ids)
         return out
-    return default(obj)
 
 
 def _is_tagged(obj: dict[str, Any]) -> bool:
@@ -706,15 +732,23 @@ def from_jsonable(data: Any) -> Any:
         FormatError: a tagged object that breaks its schema, of an unknown kind or of an
             unsupported format version (the message names the kind and the field).
         TypeError: if `data` holds something JSON cannot (a set, bytes, an object).
+        FormatError: `data` nested too deeply to walk (or holding itself).
     """
+    try:
+        return _from_jsonable(data)
+    except RecursionError:
+        raise FormatError("data: nested too deeply to read (or holds itself)") from None
+
+
+def _from_jsonable(data: Any) -> Any:
     if data is None or isinstance(data, str | bool | int | float):
         return data
     if isinstance(data, list):
-        return [from_jsonable(x) for x in data]
+        return [_from_jsonable(x) for x in data]
     if isinstance(data, dict):
         if _is_tagged(data):
             return _decode_tagged(data)
-        return {k: from_jsonable(v) for k, v in data.items()}
+        return {k: _from_jsonable(v) for k, v in data.items()}
     raise TypeError(f"data must be JSON-compatible, not {type(data).__name__}")
 
 

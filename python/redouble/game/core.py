@@ -114,7 +114,9 @@ class _HandState:
         if boards is None:
             boards = 4
         self._law = law
-        self._seed = seed
+        # The deals depend on the seed modulo 2**64 (see dealing): kept so, the seed is the one
+        # the log records, and a seed of thousands of digits could not be written to JSON.
+        self._seed = seed % 2**64
         self._first_dealer = as_seat(first_dealer, "first_dealer")
         self._fixed_deals = _check_deals(deals)
         self._by_laws = deal_by_the_laws
@@ -137,7 +139,7 @@ class _HandState:
         self._concluded: tuple[int, Seat, SessionLedger] | None = None
         start: dict[str, Any] = {
             "law_set": self._law.name,
-            "seed": seed,
+            "seed": self._seed,
             "first_dealer": self._first_dealer.letter,
             # Written under every law set (4 where a rubber or Chicago sets the length), so that
             # logs keep one shape; replay passes it on only where boards are scored.

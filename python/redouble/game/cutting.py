@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .._check import as_iterable, shown
+from .._check import as_bool, as_int, as_iterable, shown
 from ..cards import Card, Rank, Seat
 from ..errors import GameError
 from ..laws import LawSet
@@ -117,7 +117,7 @@ def cut_for_partners(
             names other players.
     """
     law = get_law_set(law_set)
-    names = list(as_iterable(players, "players", "four player names"))
+    names = _names(players, "four player names")
     if len(names) != 4 or len(set(names)) != 4:
         raise GameError("cutting needs four distinct players")
     cut = _Cutter(law, seed, cuts)
@@ -150,12 +150,26 @@ def _check_one_pack(given: Mapping[str, CutCards], number: int) -> None:
             seen[card] = player
 
 
+def _names(players: Sequence[str], what: str) -> list[str]:
+    """The players' names: a sequence of str (a name is looked up, shown and compared as text;
+    a str of four letters is not four names)."""
+    if isinstance(players, str | bytes):
+        raise TypeError(f"players must be {what}, not {type(players).__name__}")
+    names = list(as_iterable(players, "players", what))
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"players must be {what} (str), not {shown(name)}")
+    return names
+
+
 class _Cutter:
     """Rounds of cutting from one pack: recorded rounds first, then random ones."""
 
     def __init__(self, law: LawSet, seed: int, cuts: Sequence[Mapping[str, CutCards]]) -> None:
         self.law = law
-        self.rng = random.Random(seed)
+        # random.Random would take None (a fresh, unrepeatable cut), a str or a float as a seed,
+        # and refuses numpy's integers with a message that names no argument.
+        self.rng = random.Random(as_int(seed, "seed"))
         # A str is a sequence too, and dict() of its letters raises a bare ValueError.
         if isinstance(cuts, str | bytes | Mapping) or not isinstance(cuts, Iterable):
             raise TypeError(f"cuts must be a sequence of rounds, not {type(cuts).__name__}")
@@ -267,7 +281,8 @@ def cut_for_dummy(
             recorded round that is not needed or names other players.
     """
     law = get_law_set(law_set)
-    names = list(players)
+    names = _names(players, "three player names")
+    single_game = as_bool(single_game, "single_game")
     if law.compulsory_dummy is None:
         raise GameError(f"{law.short_title} is not played by three with a permanent dummy")
     if len(names) != 3 or len(set(names)) != 3:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Protocol
 
+from .._check import as_int, shown
 from ..auction import Call
 from ..cards import Card
+from ..errors import GameError
 from .events import Phase
 
 if TYPE_CHECKING:
@@ -31,8 +34,16 @@ class RandomPlayer:
     (so auctions end and Bridge's unlimited doubling stays finite)."""
 
     def __init__(self, seed: int = 0, *, pass_weight: float = 4.0) -> None:
-        self._rng = random.Random(seed)
-        self._pass_weight = pass_weight
+        # random.Random would take None (unrepeatable play), a str or a float as a seed.
+        self._rng = random.Random(as_int(seed, "seed"))
+        if isinstance(pass_weight, bool) or not isinstance(pass_weight, int | float):
+            raise TypeError(f"pass_weight must be a number, not {type(pass_weight).__name__}")
+        # Zero (or NaN) would leave a lone legal pass weighing nothing: random.choices fails.
+        if not 0 < pass_weight < math.inf:
+            raise GameError(
+                f"pass_weight must be a finite number above 0, got {shown(pass_weight)}"
+            )
+        self._pass_weight = float(pass_weight)
 
     def __call__(self, game: Game) -> Call | Card:
         """A random legal action for the seat to act."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .. import dealing
 from .._check import shown
 from ..cards import Seat
 from ..deal import Deal
@@ -178,18 +179,60 @@ def _start_settings(start: Event) -> dict[str, Any]:
 
 
 def _deals(events: Sequence[Event]) -> list[Deal]:
-    deals = []
+    """The log's deals by hand number (hand n's deal at n - 1). A hand voided after its score
+    (Auction Bridge (1912), Law 39) is dealt again under its number, so a number may come twice,
+    and hand numbers, not the order of the deal events, say which deal a hand gets."""
+    by_number: dict[int, Deal] = {}
     for i, e in enumerate(events):
         if e.kind != "deal":
             continue
         where = f"event {i} (deal)"
         if "deal" not in e.data:
             raise GameError(f"{where}: no 'deal' field")
+        number = _typed(where, e.data, "number", _INT) if "number" in e.data else len(by_number) + 1
+        if not 1 <= number <= len(events):
+            raise GameError(f"{where}: 'number' must be a hand number, not {shown(number)}")
         try:
-            deals.append(Deal.from_pbn(_typed(where, e.data, "deal", _STR)))
+            by_number.setdefault(number, Deal.from_pbn(_typed(where, e.data, "deal", _STR)))
         except RedoubleError as err:
             raise GameError(f"{where}: {err}") from None
-    return deals
+    missing = [n for n in range(1, len(by_number) + 1) if n not in by_number]
+    if missing:
+        raise GameError(f"the log deals no hand {missing[0]} (its hands are numbered from 1)")
+    return [by_number[n] for n in range(1, len(by_number) + 1)]
+
+
+#: How a replayed game gets its deals: the deals given (None: its own, from the seed) and
+#: whether it deals by the laws' procedure.
+DealSource = tuple[list[Deal] | None, bool]
+
+
+def _deal_source(events: Sequence[Event], logged: list[Deal], seed: int) -> DealSource:
+    """How the game that wrote `events` got its deals, as far as the log tells.
+
+    The log records the deals dealt, not where they came from: a game that goes on after its
+    last logged deal must deal the next one as the original would. Deals that are the seed's
+    (by board, or by the laws' procedure with each hand's logged dealer) came from the seed,
+    and the replayed game deals on from it; others were given, and it stops after the last
+    (the rest of a list given to the original is not in its log). A log that records its
+    end is replayed on the logged deals alone: a game given the seed's own deals may have
+    ended when they ran out.
+    """
+    if not logged or any(e.kind == "end" for e in events):
+        return logged, False
+    if all(d == dealing.deal(seed, n) for n, d in enumerate(logged, 1)):
+        return None, False
+    dealers: dict[int, Seat] = {}
+    for e in events:
+        number = e.data.get("number")
+        if e.kind == "deal" and e.seat is not None and type(number) is int:
+            dealers.setdefault(number, e.seat)
+    if all(
+        n in dealers and d == dealing.deal_by_the_laws(seed, dealers[n], board=n).deal
+        for n, d in enumerate(logged, 1)
+    ):
+        return None, True
+    return logged, False
 
 
 def _replay_event(game: Game, number: int, event: Event, strict: bool) -> None:
@@ -241,9 +284,13 @@ def _legacy_no_law(event: Event, game: Game) -> Event:
 
 
 def replay_log(
-    cls: type[Game], events: Sequence[Event | Mapping[str, Any]], law_set: LawSet | str | None
+    cls: type[Game],
+    events: Sequence[Event | Mapping[str, Any]],
+    law_set: LawSet | str | None,
+    source: DealSource | None = None,
 ) -> Game:
-    """The game `events` record, re-made and checked (see :meth:`Game.replay`)."""
+    """The game `events` record, re-made and checked (see :meth:`Game.replay`); `source`:
+    how the original got its deals, where known (a pickled game), else judged from the log."""
     if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
         raise TypeError(f"events must be a sequence of events, not {type(events).__name__}")
     evs = [event if isinstance(event, Event) else Event.from_json(event) for event in events]
@@ -259,12 +306,17 @@ def replay_log(
         raise GameError(f"event 0 (start): {err}") from None
     except TypeError as err:  # a flag's type check: the log's data
         raise GameError(f"event 0 (start): {err}") from None
+    logged = _deals(evs)
+    deals, by_the_laws = (
+        source if source is not None else _deal_source(evs, logged, settings["seed"])
+    )
     try:
         game = cls(
             law,
             seed=settings["seed"],
             first_dealer=settings["first_dealer"],
-            deals=_deals(evs),
+            deals=deals,
+            deal_by_the_laws=by_the_laws,
             # Every log carries "boards" (4 under rubber and Chicago law sets, which set their
             # own length and refuse a count): it is passed on only where boards are scored.
             boards=settings["boards"] if law.rubber is None and law.chicago is None else None,

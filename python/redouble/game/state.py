@@ -30,7 +30,7 @@ from ..scoring import PerSide
 from .declaring import _LenientDeclaring
 from .events import Event, HandResult, Phase
 from .player import Player
-from .replay import replay_log
+from .replay import DealSource, replay_log
 
 # The actions a lenient game logs, replayed by calling the method of the same name.
 
@@ -48,7 +48,8 @@ class Game(_LenientDeclaring):
 
     Args:
         law_set: a :class:`LawSet` or its name.
-        seed: deals come from ``dealing`` under this seed, hand n being board n.
+        seed: deals come from ``dealing`` under this seed, hand n being board n (the seed is
+            taken modulo 2**64, as ``dealing`` takes it, and logged so).
         first_dealer: who deals the first hand (the deal passes to the left). In three-handed
             Bridge the dealer is the holder of the permanent dummy and deals every hand of the
             rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
@@ -556,14 +557,21 @@ class Game(_LenientDeclaring):
         return cls.replay(events, law_set)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # A game travels as its JSON (replayed, so checked, on the other side) and its law set
-        # (which pickles itself, flags and all, even when built by hand).
-        return (_game_from_pickle, (type(self), self.to_json(), self._law))
+        # A game travels as its JSON (replayed, so checked, on the other side), its law set
+        # (which pickles itself, flags and all, even when built by hand) and where its deals
+        # come from (the log holds only those dealt so far: the copy must deal on as this does).
+        source = (self._fixed_deals, self._by_laws)
+        return (_game_from_pickle, (type(self), self.to_json(), self._law, source))
 
 
-def _game_from_pickle(cls: type[Game], text: str, law_set: LawSet) -> Game:
+def _game_from_pickle(
+    cls: type[Game],
+    text: str,
+    law_set: LawSet,
+    source: DealSource | None = None,  # None: pickled by 0.1.0
+) -> Game:
     """A pickled game, rebuilt by replaying its log under its own law set."""
-    return cls.replay(json.loads(text)["events"], law_set)
+    return replay_log(cls, json.loads(text)["events"], law_set, source)
 
 
 # -- threads -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .._check import shown
+from .._check import as_bool, as_int, shown
 from ..cards import Card, Seat
 from ..errors import GameError
 from ..laws import LawSet
@@ -41,8 +41,8 @@ class Table:
         deal_by_the_laws: bool = True,
     ) -> None:
         self._law = get_law_set(law_set)
-        self._seed = seed
-        self._by_laws = deal_by_the_laws
+        self._seed = as_int(seed, "seed")  # added to below: a str or None would fail there
+        self._by_laws = as_bool(deal_by_the_laws, "deal_by_the_laws")
         self.cut = cut_for_partners(self._law, players, seed=seed, cuts=cuts)
         self._seats = self.cut.seats()
         self._games: list[Game] = []
@@ -57,8 +57,11 @@ class Table:
         """The seat a player sits in.
 
         Raises:
+            TypeError: `player` is not a str.
             GameError: no such player at this table.
         """
+        if not isinstance(player, str):  # a list is unhashable: the lookup's own TypeError
+            raise TypeError(f"player must be a str, not {type(player).__name__}")
         try:
             return self._seats[player]
         except KeyError:
