@@ -100,6 +100,23 @@ def test_a_log_whose_hand_numbers_skip_a_hand_is_refused(numbers: list[int]) -> 
         Game.from_json(json.dumps(obj))
 
 
+@pytest.mark.parametrize("dropped", ["play", "call"])
+def test_a_log_that_records_a_score_its_actions_do_not_reach_is_refused(dropped: str) -> None:
+    # The last card (or call) taken out: replay stopped short of the logged score and end
+    # and returned a game still in play, the log's score silently dropped.
+    g = Game("contract", seed=1, boards=1)
+    g.auto_play(RandomPlayer(1))
+    obj = json.loads(g.to_json())
+    last = max(i for i, e in enumerate(obj["events"]) if e["kind"] == dropped)
+    if dropped == "call":  # the last call and every card after it
+        obj["events"] = [e for i, e in enumerate(obj["events"]) if i < last or e["kind"] != "play"]
+        del obj["events"][last]
+    else:
+        del obj["events"][last]
+    with pytest.raises(GameError, match="records 'score' events its calls and cards do not"):
+        Game.from_json(json.dumps(obj))
+
+
 @pytest.mark.parametrize("number", [0, -1, 2**70, "1", None, 1.0, True])
 def test_a_deal_event_with_an_odd_number_is_refused_naming_it(number: Any) -> None:
     obj = json.loads(Game("contract", seed=1).to_json())
@@ -131,17 +148,17 @@ def test_a_huge_seed_is_kept_modulo_2_64_and_its_game_writes_json(seed: int) -> 
         (lambda: Table("contract", seed=True), TypeError, "seed"),
         (lambda: Table("contract", seed=1.5), TypeError, "seed"),
         (lambda: Table("contract", ["a", "b", "c", 4]), TypeError, "players"),
-        (lambda: Table("contract", "abcd"), TypeError, "players"),
+        (lambda: Table("contract", b"abcd"), TypeError, "players"),  # four ints
         (lambda: Table("contract", None), TypeError, "players"),  # type: ignore[arg-type]
         (lambda: Table("contract", [["a"], "b", "c", "d"]), TypeError, "players"),
         (lambda: Table("contract", deal_by_the_laws=1), TypeError, "deal_by_the_laws"),
         (lambda: Table("contract").seat_of(["North"]), TypeError, "player"),
-        (lambda: cut_for_partners("contract", "abcd", seed=1), TypeError, "players"),
+        (lambda: cut_for_partners("contract", [*"abc", None], seed=1), TypeError, "players"),
         (lambda: cut_for_partners("contract", list("abcd"), seed=None), TypeError, "seed"),
         (lambda: cut_for_partners("contract", list("abcd"), seed="s"), TypeError, "seed"),
         (lambda: cut_for_dummy("bridge_three_handed", None), TypeError, "players"),
         (lambda: cut_for_dummy("bridge_three_handed", [1, 2, 3]), TypeError, "players"),
-        (lambda: cut_for_dummy("bridge_three_handed", "abc", seed=1), TypeError, "players"),
+        (lambda: cut_for_dummy("bridge_three_handed", b"abc", seed=1), TypeError, "players"),
         (
             lambda: cut_for_dummy("bridge_three_handed", list("abc"), single_game=1),
             TypeError,

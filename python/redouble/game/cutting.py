@@ -151,10 +151,8 @@ def _check_one_pack(given: Mapping[str, CutCards], number: int) -> None:
 
 
 def _names(players: Sequence[str], what: str) -> list[str]:
-    """The players' names: a sequence of str (a name is looked up, shown and compared as text;
-    a str of four letters is not four names)."""
-    if isinstance(players, str | bytes):
-        raise TypeError(f"players must be {what}, not {type(players).__name__}")
+    """The players' names, each a str (a name is looked up, shown and compared as text; a
+    list in place of one is unhashable). A str is a sequence of one-letter names ("ABCD")."""
     names = list(as_iterable(players, "players", what))
     for name in names:
         if not isinstance(name, str):

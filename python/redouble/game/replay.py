@@ -334,4 +334,11 @@ def replay_log(
         recorded.to_json() for recorded in theirs[: len(mine)]
     ]:
         raise GameError("the replayed game does not agree with the log's deals or scores")
+    if len(theirs) > len(mine):
+        # A log that records more than its actions make (a score or an end after a card
+        # was dropped) must not replay to a game that quietly lacks them.
+        extra = theirs[len(mine)]
+        raise GameError(
+            f"the log records {shown(extra.kind)} events its calls and cards do not reach"
+        )
     return game
