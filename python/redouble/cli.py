@@ -656,6 +656,17 @@ _FROM_HELP = (
 )
 
 
+def _add_deal_inputs(cmd: argparse.ArgumentParser) -> None:
+    """The deals a command reads (`solve`, `par`): deal strings, files, or - for standard input,
+    with --from for a format the name does not tell."""
+    cmd.add_argument(
+        "deals",
+        nargs="+",
+        help='PBN deal strings ("N:...") or PBN/LIN/JSON files; - reads standard input',
+    )
+    cmd.add_argument("--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="redouble", description="Play, score and solve bridge under its historical laws."
@@ -681,14 +692,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.set_defaults(func=_cmd_deal)
 
     solve = sub.add_parser("solve", help="double-dummy tables of deal strings or files")
-    solve.add_argument(
-        "deals",
-        nargs="+",
-        help='PBN deal strings ("N:...") or PBN/LIN/JSON files; - reads standard input',
-    )
-    solve.add_argument(
-        "--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP
-    )
+    _add_deal_inputs(solve)
     solve.add_argument("--threads", type=int, default=None, help="worker threads (default: all)")
     solve.add_argument("--cards", action="store_true", help="value of each card at the lead")
     solve.add_argument("--strain", default="NT", help="with --cards: the strain (default NT)")
@@ -744,14 +748,7 @@ def _parser() -> argparse.ArgumentParser:
     convert.set_defaults(func=_cmd_convert)
 
     par_cmd = sub.add_parser("par", help="par score and contracts of deal strings or files")
-    par_cmd.add_argument(
-        "deals",
-        nargs="+",
-        help='PBN deal strings ("N:...") or PBN/LIN/JSON files; - reads standard input',
-    )
-    par_cmd.add_argument(
-        "--from", dest="input_format", choices=["pbn", "lin", "json"], help=_FROM_HELP
-    )
+    _add_deal_inputs(par_cmd)
     par_cmd.add_argument(
         "--law",
         default="contract",
