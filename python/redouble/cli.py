@@ -227,17 +227,6 @@ _DEAL_CHUNK = 256
 _DEAL_TRIES = 1_000_000
 
 
-def _chunks(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    chunk: list[Any] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def _predealt_boards(
     fixed: dict[Seat, str], accept: Callable[[Deal], bool] | None, args: argparse.Namespace
 ) -> Iterator[Board]:
@@ -301,6 +290,7 @@ def _write_boards(boards: Iterable[Board], fmt: str, out: TextIO, *, unicode: bo
         return
     from . import formats
     from .formats import json_format
+    from .solver import _chunks  # iter_dd_tables' batching, shared
 
     written = 0
     for chunk in _chunks(boards, _DEAL_CHUNK):
