@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -562,17 +563,8 @@ class _HandState:
         self._session = before
         index = next(i for i, r in enumerate(self._results) if r.number == number)
         voided = self._results[index]
-        self._results[index] = HandResult(
-            voided.number,
-            voided.dealer,
-            voided.deal,
-            voided.calls,
-            voided.contract,
-            voided.tricks,
-            None,
-            ruling.law,
-            voided.conceded,
-            (*voided.rulings, ruling),
+        self._results[index] = replace(
+            voided, score=None, void=ruling.law, rulings=(*voided.rulings, ruling)
         )
         self._log.append(Event("void", dealer, {"number": number, "law": ruling.law}))
         self._dealer = dealer
