@@ -275,7 +275,11 @@ class Solver:
 
     @property
     def stats(self) -> SolveStats:
-        """Counters accumulated since construction or :meth:`reset_stats`."""
+        """Counters accumulated since construction or :meth:`reset_stats`.
+
+        A call adds its counts when it returns (or raises), so reading them from another
+        thread while this solver searches gives the counts of the calls already finished.
+        """
         return SolveStats(**self._solver.stats())
 
     def reset_stats(self) -> None:

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -178,10 +179,12 @@ class Solver {
                                 int leader, const std::vector<int>& plays,
                                 const CancelToken* cancel = nullptr);
 
-  /// Counters accumulated since construction or the last reset_stats().
-  const SolveStats& stats() const noexcept { return stats_; }
-  /// Zero the counters.
-  void reset_stats() noexcept { stats_ = SolveStats{}; }
+  /// Counters accumulated since construction or the last reset_stats(), as of the last call
+  /// that ended: a call adds its counts when it returns or throws, so a copy read from another
+  /// thread during a search is consistent (the counts of whole calls), never a torn mixture.
+  SolveStats stats() const;
+  /// Zero the counters (a call running meanwhile adds all of its counts when it ends).
+  void reset_stats();
   /// Forget every stored bound (the next search starts from an empty table).
   void clear_table();
   /// The options this solver was built with.
@@ -191,7 +194,9 @@ class Solver {
 
  private:
   class BusyGuard;
+  class CallStats;
   SolverOptions options_;
+  mutable std::mutex stats_mutex_;  // guards stats_: read from any thread, written as calls end
   SolveStats stats_;
   std::unique_ptr<detail::Engine> engine_;
   std::atomic<bool> busy_{false};

@@ -54,6 +54,38 @@ class Solver::BusyGuard {
 
 namespace {
 
+void add_stats(SolveStats& to, const SolveStats& from) {
+  to.searches += from.searches;
+  to.nodes += from.nodes;
+  to.tt_probes += from.tt_probes;
+  to.tt_hits += from.tt_hits;
+  to.tt_stores += from.tt_stores;
+  to.cutoffs += from.cutoffs;
+  to.quick_cutoffs += from.quick_cutoffs;
+}
+
+}  // namespace
+
+/// One call's counters: the search counts into them, and they are added to the solver's under
+/// its lock when the call ends (returns or throws), so stats() never reads a search's counters
+/// while it writes them.
+class Solver::CallStats {
+ public:
+  explicit CallStats(Solver& solver) : solver_(solver) {}
+  ~CallStats() {
+    const std::lock_guard<std::mutex> lock(solver_.stats_mutex_);
+    add_stats(solver_.stats_, counts);
+  }
+  CallStats(const CallStats&) = delete;
+  CallStats& operator=(const CallStats&) = delete;
+  SolveStats counts;
+
+ private:
+  Solver& solver_;
+};
+
+namespace {
+
 /// Gives the engine a call's cancel token for the call's duration (the engine must not keep a
 /// pointer to a token the caller may free), and refuses to start with a token already stopped.
 class CancelScope {
@@ -92,16 +124,6 @@ DdTable dd_table_of(detail::Engine& engine, SolveStats& stats, const Hands& hand
   return table;
 }
 
-void add_stats(SolveStats& to, const SolveStats& from) {
-  to.searches += from.searches;
-  to.nodes += from.nodes;
-  to.tt_probes += from.tt_probes;
-  to.tt_hits += from.tt_hits;
-  to.tt_stores += from.tt_stores;
-  to.cutoffs += from.cutoffs;
-  to.quick_cutoffs += from.quick_cutoffs;
-}
-
 }  // namespace
 
 Solver::Solver(SolverOptions options)
@@ -109,6 +131,16 @@ Solver::Solver(SolverOptions options)
       engine_(std::make_unique<detail::Engine>(options.tt_bytes, options.techniques)) {}
 
 Solver::~Solver() = default;
+
+SolveStats Solver::stats() const {
+  const std::lock_guard<std::mutex> lock(stats_mutex_);
+  return stats_;
+}
+
+void Solver::reset_stats() {
+  const std::lock_guard<std::mutex> lock(stats_mutex_);
+  stats_ = SolveStats{};
+}
 
 std::size_t Solver::table_bytes() const noexcept { return engine_->table().bytes(); }
 
@@ -119,13 +151,15 @@ void Solver::clear_table() {
 
 int Solver::solve(const Position& position, const CancelToken* cancel) {
   BusyGuard guard(busy_);
+  CallStats calls(*this);
   CancelScope scope(*engine_, cancel);
-  return solve_position(*engine_, stats_, position);
+  return solve_position(*engine_, calls.counts, position);
 }
 
 std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position,
                                                      const CancelToken* cancel) {
   BusyGuard guard(busy_);
+  CallStats calls(*this);
   CancelScope scope(*engine_, cancel);
   std::vector<std::pair<int, int>> values;
   const std::uint64_t legal = position.legal_plays();
@@ -145,7 +179,7 @@ std::vector<std::pair<int, int>> Solver::solve_cards(const Position& position,
     const detail::Move& m = runs.moves[static_cast<std::size_t>(i)];
     Position next = position;
     const int winner = next.play(detail::card_to_external(m.card));
-    const int rest = solve_position(*engine_, stats_, next);
+    const int rest = solve_position(*engine_, calls.counts, next);
     int value;
     if (winner >= 0) {
       // The card completed the trick: count it, then what the side takes from the rest.
@@ -165,8 +199,9 @@ DdTable Solver::dd_table(const std::array<std::uint64_t, kNumSeats>& hands,
                          const CancelToken* cancel) {
   BusyGuard guard(busy_);
   validate_deal(hands, false);
+  CallStats calls(*this);
   CancelScope scope(*engine_, cancel);
-  return dd_table_of(*engine_, stats_, hands);
+  return dd_table_of(*engine_, calls.counts, hands);
 }
 
 void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* out, int threads,
@@ -185,6 +220,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
       throw InvalidDeal("deal " + std::to_string(i) + ": " + e.what());
     }
   }
+  CallStats calls(*this);
   CancelScope scope(*engine_, cancel);
   auto put = [out](std::size_t i, const DdTable& t) {
     std::uint8_t* dst = out + 20 * i;
@@ -199,7 +235,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
   const std::size_t workers =
       std::min<std::size_t>(static_cast<std::size_t>(threads), n * kNumStrains);
   if (workers <= 1) {
-    for (std::size_t i = 0; i < n; ++i) put(i, dd_table_of(*engine_, stats_, hands_at(i)));
+    for (std::size_t i = 0; i < n; ++i) put(i, dd_table_of(*engine_, calls.counts, hands_at(i)));
     return;
   }
   // Dynamic hand-out: deals differ a lot in cost, so a shared counter balances better than
@@ -253,7 +289,7 @@ void Solver::dd_tables(const std::uint64_t* deals, std::size_t n, std::uint8_t* 
     next.store(units);
   }
   for (auto& t : pool) t.join();
-  for (const auto& s : stats) add_stats(stats_, s);
+  for (const auto& s : stats) add_stats(calls.counts, s);
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
 }
@@ -263,11 +299,12 @@ std::vector<int> Solver::analyse_play(const std::array<std::uint64_t, kNumSeats>
                                       const CancelToken* cancel) {
   BusyGuard guard(busy_);
   Position position(hands, strain, leader);
+  CallStats calls(*this);
   CancelScope scope(*engine_, cancel);
   const int declaring = side_of(rho(leader));
   int won = 0;
   auto value = [&] {
-    const int rest = solve_position(*engine_, stats_, position);
+    const int rest = solve_position(*engine_, calls.counts, position);
     return won + (side_of(position.to_play()) == declaring ? rest : position.tricks_left() - rest);
   };
   std::vector<int> out;
