@@ -13,7 +13,13 @@ from .._check import as_int, shown
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat
 from ..deal import Deal
-from ..errors import GameError, IllegalCallError, IllegalPlayError, RedoubleError
+from ..errors import (
+    GameError,
+    IllegalCallError,
+    IllegalCallTypeError,
+    IllegalPlayError,
+    RedoubleError,
+)
 from ..irregularities import (
     Irregularity,
     IrregularityCode,
@@ -285,12 +291,19 @@ class Game(_LenientDeclaring):
             GameError: the game is over, or a decision is pending.
             IllegalCallError, IllegalPlayError: the action is not legal; nothing changes.
         """
+        # A wrong type is refused here, naming `action` (call and play would name their own
+        # arguments, which the caller of act did not pass).
         if self._phase is Phase.DECLARE:
+            if not isinstance(action, (Call, Card, str)):
+                raise IllegalCallTypeError(
+                    f"action must be a Call, a Card or the text of either, "
+                    f"not {type(action).__name__}"
+                )
             self.call(action if not isinstance(action, Card) else str(action), seat=seat)
         elif self._phase is Phase.PLAY:
             if isinstance(action, Call):
                 raise IllegalPlayError(f"a card is due from {self.to_act}, not the call {action}")
-            self.play(action, seat=seat)
+            self.play(_parse_card(action, "action"), seat=seat)
         elif self._phase is Phase.SETTLE:
             raise GameError("the play is over: decide the pending rulings (revoke claims)")
         else:
@@ -402,11 +415,13 @@ class Game(_LenientDeclaring):
         """
         if not isinstance(arrange, bool):
             raise TypeError(f"arrange must be a bool, not {type(arrange).__name__}")
-        group: Sequence[Card | str | int] = (
-            cards if isinstance(cards, Sequence) and not isinstance(cards, str) else [cards]
-        )
-        touched = [_parse_card(touched_card) for touched_card in group]
-        chosen = None if elect is None else _parse_card(elect)
+        # One card (bytes too: a sequence of ints, refused as one card, not read byte by
+        # byte) or several; each error names the argument as the caller passed it.
+        if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes, bytearray)):
+            touched = [_parse_card(c, f"cards[{i}]") for i, c in enumerate(cards)]
+        else:
+            touched = [_parse_card(cards, "cards")]
+        chosen = None if elect is None else _parse_card(elect, "elect")
         if self._phase is not Phase.PLAY or self._contract is None:
             raise GameError(f"no dummy to touch: the game is in the {self._phase.value} phase")
         declarer, dummy = self._contract.declarer, self._contract.dummy
