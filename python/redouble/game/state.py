@@ -59,7 +59,14 @@ class Game(_LenientDeclaring):
         first_dealer: who deals the first hand (the deal passes to the left). In three-handed
             Bridge the dealer is the holder of the permanent dummy and deals every hand of the
             rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
-        deals: explicit deals to play, in order, instead of seeded ones.
+        deals: explicit deals to play, in order, instead of seeded ones: a sequence (a list,
+            a tuple), each a whole deal. The game stops, its session unfinished, once every
+            one is played. The log's start event lists them all (``"deals"``, PBN text), so a
+            game reloaded from its log (:meth:`from_json`, :meth:`replay`), pickled or copied
+            deals on from the same deals and writes the same log. An iterator or generator
+            (perhaps endless) is refused with a TypeError: what it has not yet yielded could
+            not be logged, and a saved game could not go on as the original would; pass
+            ``list(itertools.islice(deals, n))`` for its first n deals.
         deal_by_the_laws: deal by the laws' procedure (shuffle, cut, rotation) and keep its record.
         boards: number of boards for law sets scored board by board (duplicate, progressive;
             4 when not given). Refused under law sets that play rubbers or Chicago, which set
@@ -523,9 +530,14 @@ class Game(_LenientDeclaring):
     ) -> Game:
         """Rebuild a game from its log (events or their JSON dicts).
 
-        Deals come from the log's deal events; calls, plays and (``strict=False``) every
-        recorded irregular action and decision are re-made and checked; derived events
-        (scores, compulsory declarations, rulings) are recomputed and must agree.
+        Deals come from the start event's ``"deals"`` where the game was given its deals
+        (every one, so the replayed game deals on as the original would), else from the seed;
+        the deal events must agree with them. A log written before 0.2.0, whose start event
+        lacks ``"deals"``, deals on from the seed when its logged deals are the seed's, else
+        stops after its last logged deal (the rest of the deals given are not in it).
+        Calls, plays and (``strict=False``) every recorded irregular action and decision are
+        re-made and checked; derived events (scores, compulsory declarations, rulings) are
+        recomputed and must agree.
 
         Raises:
             GameError: the log is malformed or does not agree with the laws.
