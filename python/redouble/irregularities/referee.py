@@ -54,7 +54,7 @@ Pending = tuple[Obligation, int | None]
 """A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
 
 
-def parse_card(card: Card | str | int, name: str = "card") -> Card:
+def parse_card(card: object, name: str = "card") -> Card:
     """A card given as a Card, its name or its index; `name` is the argument the caller
     passed it as ("card", "elect", "cards[1]"), which every error names: :class:`Card`'s own
     messages speak of a "card id", an argument no caller of the game ever passed.
@@ -74,7 +74,7 @@ def parse_card(card: Card | str | int, name: str = "card") -> Card:
         except RedoubleError as err:
             raise type(err)(f"{name}: {err}") from None
     try:
-        return Card(card)
+        return Card(card)  # type: ignore[arg-type]  # Card refuses what is not an int
     except InvalidDealTypeError:
         raise InvalidDealTypeError(
             f"{name} must be a Card, a card's name or its index 0..51, not {type(card).__name__}"
