@@ -3,7 +3,10 @@
 The records are the game's own words: ``to_json()`` and ``score_sheet()`` of seeded games under
 every law set (strict and lenient, seeds 0-19, ``RandomPlayer``) and of every lenient game the
 irregularity tests build, plus a snapshot of the public API's signatures. They were recorded
-before the game was split into packages (issue 14) and must stay byte-identical.
+before the game was split into packages (issue 14) and must stay byte-identical, with one
+addition: since 0.2.0 the start event of a game given its deals lists them (``"deals"``), so
+that the game reloads and deals on; a lenient record made before is compared with the game's
+JSON less that field (and ``test_golden`` replays each record to itself, field absent).
 
 Record again (only for a deliberate change of output, said in the commit) with
 ``REDOUBLE_GOLDEN=record pytest tests/test_golden.py tests/test_irregularities.py``.
@@ -78,6 +81,17 @@ def write(name: str, rows: dict[str, dict[str, Any]]) -> None:
 def outputs(game: Game) -> dict[str, Any]:
     """What a game says about itself: its log as JSON and its score sheet."""
     return {"json": game.to_json(), "sheet": game.score_sheet()}
+
+
+def as_recorded(text: str, recorded: str) -> str:
+    """A game's JSON `text` as a record written before 0.2.0 has it: without the deals given
+    in its start event where the `recorded` JSON has none there (see the module's text)."""
+    doc = json.loads(text)
+    start = doc["events"][0].get("data", {})
+    if "deals" in start and "deals" not in json.loads(recorded)["events"][0].get("data", {}):
+        del start["deals"]
+        return json.dumps(doc)
+    return text
 
 
 def seeded_keys() -> Iterator[tuple[str, str, bool, int]]:
@@ -160,6 +174,7 @@ class LenientGameRecorder:
                 self.recorded[key] = {"key": key, **got}
             elif key in self.golden:
                 want = self.golden[key]
+                got["json"] = as_recorded(got["json"], want["json"])
                 if got != {"json": want["json"], "sheet": want["sheet"]}:
                     bad.append(key)
         return bad

@@ -1284,3 +1284,23 @@ def test_a_play_penalty_binds_nothing_when_the_player_is_void_in_the_suit_led(
     assert g.to_act is E
     held = set(g.deal[E]) - {Card.parse("CA")}
     assert set(g.legal_actions()) == held
+
+
+def test_a_suit_called_for_a_defender_s_next_lead_hides_no_exposed_card() -> None:
+    """Auction Bridge (1912), Laws 76, 78: a defender who leads out of turn may be called on for
+    a suit when his side next leads; Laws 67-69: an exposed card, called, must be played. The
+    suit called binds whichever defender leads next, and is still waiting while the declarer
+    leads: it must not hide the exposed card that the defender following must play."""
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game("auction_1912", deals=[deal], first_dealer="N", strict=False)
+    for call in ("1S", "P", "P", "P"):
+        g.call(call)
+    for card in ("S8", "S5", "S2", "SA"):  # the declarer wins the first trick
+        g.play(card)
+    g.play("HA", seat=W)  # West leads out of turn: the declarer calls clubs
+    g.decide("call_suit", suit="C")
+    g.expose("D4", seat=E)
+    g.call_exposed_card("D4")
+    g.play("D7")  # the declarer leads
+    assert g.to_act is E
+    assert [str(c) for c in g.legal_actions()] == ["D4"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -63,18 +63,36 @@ def _check_int(name: str, value: object) -> int:
 
 def _check_deals(deals: Sequence[Deal] | None) -> list[Deal] | None:
     """The deals given to a game, each a whole deal of 13 cards a hand (a game plays hands
-    to the thirteenth trick)."""
+    to the thirteenth trick).
+
+    A sequence only: the log records every deal given (the start event's ``"deals"``), so that
+    a saved game deals on as the original would. An iterator or generator, perhaps endless,
+    could be neither written whole nor read back: it is refused, with the way to take a
+    finite part of it.
+    """
     if deals is None:
         return None
+    if isinstance(deals, Iterator):
+        raise TypeError(
+            f"deals must be a sequence of Deal, not {type(deals).__name__}: a game logs every "
+            "deal given, so that a saved game deals on as the original would; pass "
+            "list(itertools.islice(deals, n)) for the first n"
+        )
     if isinstance(deals, (str, bytes, Deal)) or not isinstance(deals, Sequence):
         raise TypeError(f"deals must be a sequence of Deal, not {type(deals).__name__}")
     for i, d in enumerate(deals):
         if not isinstance(d, Deal):
             raise TypeError(f"deals[{i}] must be a Deal, not {type(d).__name__}")
-        short = [s.letter for s in Seat if len(d[s]) != TRICKS]
-        if short:
-            raise GameError(f"deals[{i}] is not a whole deal: {', '.join(short)} not 13 cards")
+        _check_whole(d, f"deals[{i}]")
     return list(deals)
+
+
+def _check_whole(deal: Deal, name: str) -> None:
+    """Refuse a deal (named `name`) whose hands are not all of 13 cards (a game plays hands
+    to the thirteenth trick)."""
+    short = [s.letter for s in Seat if len(deal[s]) != TRICKS]
+    if short:
+        raise GameError(f"{name} is not a whole deal: {', '.join(short)} not 13 cards")
 
 
 class _HandState:
@@ -146,6 +164,10 @@ class _HandState:
             # logs keep one shape; replay passes it on only where boards are scored.
             "boards": boards,
         }
+        if self._fixed_deals is not None:
+            # Every deal given, played or not: the deal events hold only those dealt so far,
+            # and a game reloaded from its log must deal on from the rest as this one does.
+            start["deals"] = [d.to_pbn() for d in self._fixed_deals]
         if not self._strict:
             start["strict"] = False
         flags = _changed_flags_json(self._law)

@@ -22,6 +22,7 @@ from ..errors import GameError, RedoubleError
 from ..irregularities.rulings import no_law_text
 from ..laws import LawSet
 from ..laws import get as get_law_set
+from .core import _check_whole
 from .events import Event
 
 if TYPE_CHECKING:
@@ -175,7 +176,28 @@ def _start_settings(start: Event) -> dict[str, Any]:
     if not isinstance(flags, Mapping):
         raise GameError(f"{where}: 'flags' must be an object, not {shown(flags)}")
     out["flags"] = {k: tuple(v) if isinstance(v, list) else v for k, v in flags.items()}
+    out["deals"] = _given_deals(where, data["deals"]) if "deals" in data else None
     return out
+
+
+def _given_deals(where: str, given: object) -> list[Deal]:
+    """The start event's ``"deals"``: every deal given to the game, played or not, as PBN
+    deal text (written since 0.2.0; a log without it got its deals from the seed, or was
+    written before)."""
+    if not isinstance(given, list):
+        raise GameError(f"{where}: 'deals' must be a list of deals (PBN text), not {shown(given)}")
+    deals = []
+    for i, text in enumerate(given):
+        name = f"{where}: 'deals'[{i}]"
+        if not isinstance(text, str):
+            raise GameError(f"{name} must be a str, not {shown(text)}")
+        try:
+            deal = Deal.from_pbn(text)
+        except RedoubleError as err:
+            raise GameError(f"{name}: {err}") from None
+        _check_whole(deal, name)
+        deals.append(deal)
+    return deals
 
 
 def _deals(events: Sequence[Event]) -> list[Deal]:
@@ -210,8 +232,10 @@ DealSource = tuple[list[Deal] | None, bool]
 def _deal_source(events: Sequence[Event], logged: list[Deal], seed: int) -> DealSource:
     """How the game that wrote `events` got its deals, as far as the log tells.
 
-    The log records the deals dealt, not where they came from: a game that goes on after its
-    last logged deal must deal the next one as the original would. Deals that are the seed's
+    Since 0.2.0 the start event of a game given its deals lists them all (``"deals"``), and
+    replay takes them from there; this judges the source of a log without that field. Its
+    deal events record the deals dealt, not where they came from: a game that goes on after
+    its last logged deal must deal the next one as the original would. Deals that are the seed's
     (by board, or by the laws' procedure with each hand's logged dealer) came from the seed,
     and the replayed game deals on from it; others were given, and it stops after the last
     (the rest of a list given to the original is not in its log). A log that records its
@@ -307,9 +331,24 @@ def replay_log(
     except TypeError as err:  # a flag's type check: the log's data
         raise GameError(f"event 0 (start): {err}") from None
     logged = _deals(evs)
-    deals, by_the_laws = (
-        source if source is not None else _deal_source(evs, logged, settings["seed"])
-    )
+    if source is not None:
+        deals, by_the_laws = source
+    elif settings["deals"] is not None:
+        deals, by_the_laws = settings["deals"], False
+        # Each hand n is dealt the n-th deal given: checked here, before any card is
+        # replayed, so that a tampered list is named rather than a card "not held".
+        if len(logged) > len(deals):
+            raise GameError(
+                f"event 0 (start): 'deals' lists {len(deals)} deal(s), but the log deals hand "
+                f"{len(deals) + 1}"
+            )
+        for n, (listed, dealt) in enumerate(zip(deals, logged, strict=False), 1):  # some unplayed
+            if listed != dealt:
+                raise GameError(
+                    f"event 0 (start): 'deals'[{n - 1}] is not the deal the log deals hand {n}"
+                )
+    else:
+        deals, by_the_laws = _deal_source(evs, logged, settings["seed"])
     try:
         game = cls(
             law,
@@ -326,6 +365,14 @@ def replay_log(
         if isinstance(err, GameError):
             raise
         raise GameError(f"event 0 (start): {err}") from None
+    if settings["deals"] is None and "deals" in game.log[0].data:
+        # A log written before the start event carried the deals given (or a pickle of a
+        # game replayed from one): the replayed game keeps the log as it was, so that it
+        # writes the same JSON; it deals on from the deals judged above (those logged), as
+        # far as that log can tell.
+        game._log[0] = Event(
+            "start", None, {k: v for k, v in game.log[0].data.items() if k != "deals"}
+        )
     for number, event in enumerate(evs[1:], 1):
         _replay_event(game, number, event, settings["strict"])
     mine = [logged for logged in game.log if logged.kind in _COMPARED]

@@ -13,7 +13,13 @@ from .._check import as_int, shown
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat
 from ..deal import Deal
-from ..errors import GameError, IllegalCallError, IllegalPlayError, RedoubleError
+from ..errors import (
+    GameError,
+    IllegalCallError,
+    IllegalCallTypeError,
+    IllegalPlayError,
+    RedoubleError,
+)
 from ..irregularities import (
     Irregularity,
     IrregularityCode,
@@ -53,7 +59,14 @@ class Game(_LenientDeclaring):
         first_dealer: who deals the first hand (the deal passes to the left). In three-handed
             Bridge the dealer is the holder of the permanent dummy and deals every hand of the
             rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
-        deals: explicit deals to play, in order, instead of seeded ones.
+        deals: explicit deals to play, in order, instead of seeded ones: a sequence (a list,
+            a tuple), each a whole deal. The game stops, its session unfinished, once every
+            one is played. The log's start event lists them all (``"deals"``, PBN text), so a
+            game reloaded from its log (:meth:`from_json`, :meth:`replay`), pickled or copied
+            deals on from the same deals and writes the same log. An iterator or generator
+            (perhaps endless) is refused with a TypeError: what it has not yet yielded could
+            not be logged, and a saved game could not go on as the original would; pass
+            ``list(itertools.islice(deals, n))`` for its first n deals.
         deal_by_the_laws: deal by the laws' procedure (shuffle, cut, rotation) and keep its record.
         boards: number of boards for law sets scored board by board (duplicate, progressive;
             4 when not given). Refused under law sets that play rubbers or Chicago, which set
@@ -285,12 +298,19 @@ class Game(_LenientDeclaring):
             GameError: the game is over, or a decision is pending.
             IllegalCallError, IllegalPlayError: the action is not legal; nothing changes.
         """
+        # A wrong type is refused here, naming `action` (call and play would name their own
+        # arguments, which the caller of act did not pass).
         if self._phase is Phase.DECLARE:
+            if not isinstance(action, (Call, Card, str)):
+                raise IllegalCallTypeError(
+                    f"action must be a Call, a Card or the text of either, "
+                    f"not {type(action).__name__}"
+                )
             self.call(action if not isinstance(action, Card) else str(action), seat=seat)
         elif self._phase is Phase.PLAY:
             if isinstance(action, Call):
                 raise IllegalPlayError(f"a card is due from {self.to_act}, not the call {action}")
-            self.play(action, seat=seat)
+            self.play(_parse_card(action, "action"), seat=seat)
         elif self._phase is Phase.SETTLE:
             raise GameError("the play is over: decide the pending rulings (revoke claims)")
         else:
@@ -402,11 +422,13 @@ class Game(_LenientDeclaring):
         """
         if not isinstance(arrange, bool):
             raise TypeError(f"arrange must be a bool, not {type(arrange).__name__}")
-        group: Sequence[Card | str | int] = (
-            cards if isinstance(cards, Sequence) and not isinstance(cards, str) else [cards]
-        )
-        touched = [_parse_card(touched_card) for touched_card in group]
-        chosen = None if elect is None else _parse_card(elect)
+        # One card (bytes too: a sequence of ints, refused as one card, not read byte by
+        # byte) or several; each error names the argument as the caller passed it.
+        if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes, bytearray)):
+            touched = [_parse_card(c, f"cards[{i}]") for i, c in enumerate(cards)]
+        else:
+            touched = [_parse_card(cards, "cards")]
+        chosen = None if elect is None else _parse_card(elect, "elect")
         if self._phase is not Phase.PLAY or self._contract is None:
             raise GameError(f"no dummy to touch: the game is in the {self._phase.value} phase")
         declarer, dummy = self._contract.declarer, self._contract.dummy
@@ -508,9 +530,14 @@ class Game(_LenientDeclaring):
     ) -> Game:
         """Rebuild a game from its log (events or their JSON dicts).
 
-        Deals come from the log's deal events; calls, plays and (``strict=False``) every
-        recorded irregular action and decision are re-made and checked; derived events
-        (scores, compulsory declarations, rulings) are recomputed and must agree.
+        Deals come from the start event's ``"deals"`` where the game was given its deals
+        (every one, so the replayed game deals on as the original would), else from the seed;
+        the deal events must agree with them. A log written before 0.2.0, whose start event
+        lacks ``"deals"``, deals on from the seed when its logged deals are the seed's, else
+        stops after its last logged deal (the rest of the deals given are not in it).
+        Calls, plays and (``strict=False``) every recorded irregular action and decision are
+        re-made and checked; derived events (scores, compulsory declarations, rulings) are
+        recomputed and must agree.
 
         Raises:
             GameError: the log is malformed or does not agree with the laws.

@@ -11,6 +11,7 @@ from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
 from ..laws import get as get_law_set
 from ..scoring import PerSide
+from .referee import parse_card
 
 # --------------------------------------------------------------------------------------------
 # Pure helpers the game uses.
@@ -30,15 +31,21 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
     # otherwise fail inside with an IndexError or an AttributeError.
     if not isinstance(cards, Mapping):
         raise TypeError(f"cards must be a mapping of seat to card, not {type(cards).__name__}")
-    try:
-        cards = {
-            Seat.of(seat): Card.parse(card) if isinstance(card, str) else Card(card)
-            for seat, card in cards.items()
-        }
-    except RedoubleError as e:
-        if isinstance(e, TypeError):
-            raise
-        raise IrregularityError(f"cards: {e}") from None
+    given, cards = cards, {}
+    for seat, card in given.items():
+        # A card's errors name it by its key ("cards['N']"), a seat's the mapping.
+        try:
+            who = Seat.of(seat)
+        except RedoubleError as e:
+            if isinstance(e, TypeError):
+                raise
+            raise IrregularityError(f"cards: {e}") from None
+        try:
+            cards[who] = parse_card(card, f"cards[{who.letter!r}]")
+        except RedoubleError as e:
+            if isinstance(e, TypeError):
+                raise
+            raise IrregularityError(str(e)) from None
     try:
         leader = as_seat(leader, "leader")
     except RedoubleError as e:

@@ -13,7 +13,7 @@ game (:mod:`redouble.game`) checks its arguments, asks, and applies; the cards t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .._check import shown
 from ..cards import Card, Seat
@@ -212,7 +212,10 @@ def judge_play_together(
     contract = view.contract
     assert contract is not None
     player = Seat.of(seat) if seat is not None else table.expected()
-    parsed = [parse_card(card) for card in cards]
+    # A str or bytes is one card (or none), not cards to read a letter or a byte at a time.
+    if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
+        raise TypeError(f"cards must be a sequence of cards, not {type(cards).__name__}")
+    parsed = [parse_card(card, f"cards[{i}]") for i, card in enumerate(cards)]
     if len(set(parsed)) < 2:
         raise IllegalPlayError("two or more different cards are needed")
     missing = [card for card in parsed if not table.holds(player, card)]

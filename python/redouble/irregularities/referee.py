@@ -24,7 +24,7 @@ from .._check import shown
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat, Side, Strain, Suit
 from ..deal import Deal
-from ..errors import IrregularityError
+from ..errors import InvalidDealError, InvalidDealTypeError, IrregularityError, RedoubleError
 from ..laws import LawSet
 from ..play import Trick
 from ..scoring import PerSide
@@ -54,13 +54,33 @@ Pending = tuple[Obligation, int | None]
 """A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
 
 
-def parse_card(card: Card | str | int) -> Card:
-    """A card given as a Card, its name or its index.
+def parse_card(card: object, name: str = "card") -> Card:
+    """A card given as a Card, its name or its index; `name` is the argument the caller
+    passed it as ("card", "elect", "cards[1]"), which every error names: :class:`Card`'s own
+    messages speak of a "card id", an argument no caller of the game ever passed.
 
     The index goes to :class:`Card` as it is, not through ``int()``: a float or a bool is
     refused there (a TypeError), never truncated into a card.
+
+    Raises:
+        TypeError: (an :class:`~redouble.errors.InvalidDealTypeError`) `card` is not a Card,
+            a str or an int (bytes, a float, a bool, None...).
+        FormatError: `card` is a str that names no card.
+        InvalidDealError: `card` is an index outside 0..51.
     """
-    return Card.parse(card) if isinstance(card, str) else Card(card)
+    if isinstance(card, str):
+        try:
+            return Card.parse(card)
+        except RedoubleError as err:
+            raise type(err)(f"{name}: {err}") from None
+    try:
+        return Card(card)  # type: ignore[arg-type]  # Card refuses what is not an int
+    except InvalidDealTypeError:
+        raise InvalidDealTypeError(
+            f"{name} must be a Card, a card's name or its index 0..51, not {type(card).__name__}"
+        ) from None
+    except InvalidDealError:
+        raise InvalidDealError(f"{name} must be a card's index 0..51, not {shown(card)}") from None
 
 
 # ------------------------------------------------------------------------------------------------

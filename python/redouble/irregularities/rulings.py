@@ -272,6 +272,8 @@ def impossible_bid(view: HandView, call: Call | str) -> Call | None:
     50), else None."""
     if isinstance(call, Call):
         return call if call.is_bid and (call.level or 0) > TOP_LEVEL else None
+    if not isinstance(call, str):
+        return None  # not a call: Call.parse refuses it, naming the argument (the regex would not)
     m = _IMPOSSIBLE_BID.match(call)
     if not m or int(m.group(1)) <= TOP_LEVEL:
         return None
