@@ -506,3 +506,25 @@ def test_law_6_and_9_a_game_scores_honours_and_chicane_from_its_own_cards() -> N
     assert result.trick_score == PerSide(16, 0)
     assert result.breakdown.honours == PerSide(16, 0)
     assert result.breakdown.chicane == PerSide(16, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# A second audit: corners the tests above leave open.
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("calls", "contract"), [(("1S", "P", "P"), "1S"), (("1S", "X", "P"), "1SX")])
+def test_law_48_and_50_the_dealers_one_spade_made_final_after_an_impossible_declaration(
+    calls: tuple[str, ...], contract: str
+) -> None:
+    """Law 50: West's impossible declaration; North, instead of accepting it, treats his own
+    last previous declaration, the dealer's original One Spade, as final. Law 48: the loss
+    on that declaration is limited to 100, doubled or not (five undertricks, not 250/500)."""
+    g = game(*calls)
+    g.call("8D")  # West
+    g.decide("previous_final", seat=N)
+    assert g.contract is not None
+    assert g.contract.spec() == contract
+    assert g.contract.declarer is N
+    result = finish_by_claim(g, 2)
+    assert result.breakdown.undertricks == PerSide(0, 100)
