@@ -528,3 +528,16 @@ def test_law_48_and_50_the_dealers_one_spade_made_final_after_an_impossible_decl
     assert g.contract.declarer is N
     result = finish_by_claim(g, 2)
     assert result.breakdown.undertricks == PerSide(0, 100)
+
+
+def test_law_77_summary_the_declarers_lead_out_of_turn_is_never_penalised() -> None:
+    """Law 77: the declarer who leads out of turn "incurs no penalty; but he may not rectify
+    the error after the second hand has played" — the penalty does not hang on a correction,
+    and the summary a reader is shown must not say it does."""
+    from redouble.laws import citations
+
+    summary = citations.LawRef("auction_1912", law=77).summary
+    assert summary is not None
+    assert "no penalty" in summary
+    assert "if corrected" not in summary
+    assert "second hand" in summary
