@@ -71,7 +71,8 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
         ["tests/test_game.py", "tests/test_irregularities.py", "tests/test_law_mutants.py",
          "tests/test_rubber.py", "tests/test_independent_scorers.py", "tests/test_play_rulings.py",
          "tests/test_game_reliability.py", "tests/test_audit_bridge1906.py",
-         "tests/test_audit_auction1912_table.py", "tests/test_game_audit.py"],
+         "tests/test_audit_auction1912_table.py", "tests/test_game_audit.py",
+         "tests/test_audit_auction1912.py"],
     ),
     "formats": (
         ["formats/pbn.py", "formats/lin.py", "formats/json_format.py", "formats/records.py"],

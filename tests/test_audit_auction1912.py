@@ -506,3 +506,174 @@ def test_law_6_and_9_a_game_scores_honours_and_chicane_from_its_own_cards() -> N
     assert result.trick_score == PerSide(16, 0)
     assert result.breakdown.honours == PerSide(16, 0)
     assert result.breakdown.chicane == PerSide(16, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# A second audit: corners the tests above leave open.
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("calls", "contract"), [(("1S", "P", "P"), "1S"), (("1S", "X", "P"), "1SX")])
+def test_law_48_and_50_the_dealers_one_spade_made_final_after_an_impossible_declaration(
+    calls: tuple[str, ...], contract: str
+) -> None:
+    """Law 50: West's impossible declaration; North, instead of accepting it, treats his own
+    last previous declaration, the dealer's original One Spade, as final. Law 48: the loss
+    on that declaration is limited to 100, doubled or not (five undertricks, not 250/500)."""
+    g = game(*calls)
+    g.call("8D")  # West
+    g.decide("previous_final", seat=N)
+    assert g.contract is not None
+    assert g.contract.spec() == contract
+    assert g.contract.declarer is N
+    result = finish_by_claim(g, 2)
+    assert result.breakdown.undertricks == PerSide(0, 100)
+
+
+def test_law_77_summary_the_declarers_lead_out_of_turn_is_never_penalised() -> None:
+    """Law 77: the declarer who leads out of turn "incurs no penalty; but he may not rectify
+    the error after the second hand has played" — the penalty does not hang on a correction,
+    and the summary a reader is shown must not say it does."""
+    from redouble.laws import citations
+
+    summary = citations.LawRef("auction_1912", law=77).summary
+    assert summary is not None
+    assert "no penalty" in summary
+    assert "if corrected" not in summary
+    assert "second hand" in summary
+
+
+def test_law_44_and_53_every_pair_of_declarations_ranks_by_points_then_tricks() -> None:
+    """Law 44 on all 42 x 42 pairs: a declaration is higher when worth more points (level x
+    Law 4's trick value), or as many points for more tricks; nothing else counts (Law 53:
+    not the doubling either)."""
+    values = {"S": 2, "C": 6, "D": 7, "H": 8, "R": 9, "NT": 10}
+    bids = [f"{level}{d}" for level in range(1, 8) for d in values]
+
+    def key(bid: str) -> tuple[int, int]:
+        return int(bid[0]) * values[bid[1:]], int(bid[0])
+
+    for last in bids:
+        for suffix in ("", "X", "XX"):
+            calls = [last] + (["X"] if suffix else []) + (["XX"] if suffix == "XX" else [])
+            auction = Auction(LAW, N, calls)
+            wrong = [b for b in bids if auction.is_legal(b) != (key(b) > key(last))]
+            assert not wrong, (calls, wrong)
+
+
+def test_law_48_and_case_6_an_illegal_redouble_leaves_the_one_spade_limit() -> None:
+    """Law 48: only a redouble lifts the limit; Case 6: West's redouble of his partner's
+    double is forbidden and has no effect, so the dealer's One Spade doubled still loses
+    at most 100."""
+    g = game("1S", "X", "P", "XX", "P")
+    assert any(r.kind is Irregularity.ILLEGAL_DOUBLE for r in g.rulings)
+    assert g.contract is not None
+    assert g.contract.spec() == "1SX"
+    result = finish_by_claim(g, 1)
+    assert result.breakdown.undertricks == PerSide(0, 100)
+
+
+def _play_first_trick_to_north(g: Game) -> None:
+    """East leads a spade into North's ace: the declarer is next to lead."""
+    for card in ("S8", "S5", "S2", "SA"):
+        g.play(card)
+    assert g.to_act is N
+
+
+@pytest.mark.parametrize("offence", ["lead", "reference"])
+def test_law_76_and_93_a_suit_called_while_the_declarer_has_the_lead_waits_for_the_adversaries(
+    offence: str,
+) -> None:
+    """Law 76: a suit is called "as soon as it is the turn of either adversary to lead";
+    Law 93: from "the adversary whose turn it is next to lead". When the declarer has the
+    lead, the call binds West, who wins the next trick and leads, not the declarer."""
+    g = game("1S", "P", "P", "P")
+    _play_first_trick_to_north(g)
+    if offence == "lead":
+        g.play("D8", seat=W)  # out of turn
+    else:
+        g.remark(Irregularity.UNAUTHORISED_REFERENCE, seat=E)
+    g.decide("call_suit", seat=N, suit="C")
+    assert g.to_act is N
+    assert len({c.suit for c in g.legal_actions()}) > 1  # the declarer leads as he pleases
+    for card in ("H8", "H5", "H2", "HA"):
+        g.play(card)
+    assert g.to_act is W
+    assert {c.suit for c in g.legal_actions()} == {Card.parse("C5").suit}
+
+
+def test_law_84b_only_the_declarer_elects_the_revoke_penalty_not_dummy() -> None:
+    """Law 84 (b): "the declarer may either add 150 ... or may take three tricks"; dummy,
+    his hand down, takes no part (Law 60) and cannot make the election."""
+    from redouble.errors import IrregularityError
+
+    g = game("1S", "P", "P", "P")
+    for card in ("CA", "C8", "HJ", "C2", "CK"):  # West revokes; East leads again
+        g.play(card)
+    while g.phase is Phase.PLAY:
+        g.act(min(g.legal_actions()))
+    (claim,) = g.pending
+    assert claim.claimants == (N,)
+    with pytest.raises(IrregularityError):
+        g.decide("tricks", seat=S)
+    g.decide("tricks", seat=N)
+    result = g.results[-1].score
+    assert result is not None
+    assert result.tricks_after_revoke_penalty.ns == result.tricks_in_play.ns + 3
+
+
+def _honours_by_the_text(hands: list[list[str]], declaration: str) -> tuple[list[int], list[int]]:
+    """Laws 5, 6 and 9 read afresh: honours and chicane per side (NS, EW) from the cards."""
+    values = {"S": 2, "C": 6, "D": 7, "H": 8, "R": 9}
+    suit = "S" if declaration == "R" else declaration
+    held = [sum(1 for c in h if c[0] == suit and c[1] in "AKQJT") for h in hands]
+    void = [not any(c[0] == suit for c in h) for h in hands]
+    value = values[declaration]
+    honours = [0, 0]
+    for side, (a, b) in enumerate(((held[0], held[2]), (held[1], held[3]))):
+        total, most = a + b, max(a, b)
+        units = {5: 10, 4: 9 if total == 5 else 8}.get(most) or {5: 5, 4: 4, 3: 2}.get(total, 0)
+        honours[side] = units * value
+    chicane = [0, 0]
+    for side, (a, b) in enumerate(((void[0], void[2]), (void[1], void[3]))):
+        if a and b:  # double chicane: four honours off the adversaries' honours
+            chicane[1 - side] -= 4 * value
+        elif a or b:  # simple honours, added if the side scores honours, else deducted
+            if honours[side]:
+                chicane[side] += 2 * value
+            else:
+                chicane[1 - side] -= 2 * value
+    return honours, chicane
+
+
+def test_law_6_and_9_honours_and_chicane_from_400_dealt_hands_with_voids() -> None:
+    """Laws 5, 6, 9 on 400 seeded deals, one to three seats emptied of the trump suit:
+    every honour holding and every chicane and double chicane combination, scored as the
+    text reads, for each trump declaration (Royal Spades at 9 with the spade honours)."""
+    import random
+
+    rng = random.Random(1912)
+    ranks = "AKQJT98765432"
+    for _ in range(400):
+        declaration = rng.choice("SCDHR")
+        suit = "S" if declaration == "R" else declaration
+        cards = [s + r for s in "SHDC" for r in ranks]
+        rng.shuffle(cards)
+        hands = [cards[i * 13 : (i + 1) * 13] for i in range(4)]
+        voids = rng.sample(range(4), rng.choice((0, 1, 2, 3)))
+        keep = [i for i in range(4) if i not in voids]
+        for v in voids:
+            for card in [c for c in hands[v] if c[0] == suit]:
+                other = rng.choice(keep)
+                swap = rng.choice([c for c in hands[other] if c[0] != suit])
+                hands[other].remove(swap)
+                hands[other].append(card)
+                hands[v].remove(card)
+                hands[v].append(swap)
+        pbn = " ".join(
+            ".".join("".join(r for r in ranks if s + r in h) for s in "SHDC") for h in hands
+        )
+        result = score(f"1{declaration}", "N", (7, 6), deal=Deal.from_pbn("N:" + pbn))
+        honours, chicane = _honours_by_the_text(hands, declaration)
+        assert result.breakdown.honours == PerSide(*honours), (declaration, pbn)
+        assert result.breakdown.chicane == PerSide(*chicane), (declaration, pbn)

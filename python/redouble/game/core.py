@@ -339,11 +339,18 @@ class _HandState:
         options: dict[str, Any] = {"deal": self._deal}
         limit = self._law.undertricks.one_spade_limit if self._law.undertricks else None
         if limit is not None:
+            # Law 48 covers the dealer's original One Spade however it became final: left in
+            # with passes and doubles, or made final under Law 50 by an adversary refusing an
+            # impossible declaration (never entered in the auction, which stays unfinished).
+            calls = self._declaring.calls
             options["dealer_original_one_spade"] = (
-                self._declaring.dealer_original_one_spade
-                and self._declaring.dealer == self._dealer
+                self._declaring.dealer == self._dealer
+                and self._contract.declarer == self._dealer
                 and self._contract.level == 1
                 and self._contract.declaration == "S"
+                and bool(calls)
+                and str(calls[0]) == "1S"
+                and all(not c.is_bid for c in calls[1:])
             )
         return options
 

@@ -1,4 +1,4 @@
-"""The rule table of Auction Bridge (Whist Club of New York, 1912): Laws 36-99 and Cases 1-8."""
+"""The rule table of Auction Bridge (Whist Club of New York, 1912): Laws 36-97 and Cases 1-8."""
 
 from __future__ import annotations
 

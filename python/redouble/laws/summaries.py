@@ -92,7 +92,7 @@ _AUCTION_1912: dict[int | str, str] = {
     74: "No one can be made to play a card that would make him revoke.",
     75: "An exposed card can be called again, trick after trick, until it is played.",
     76: "A defender's lead out of turn: the card is exposed, or a suit is called later.",
-    77: "The declarer's lead out of turn carries no penalty if corrected before second hand plays.",
+    77: "The declarer's lead out of turn carries no penalty; he may correct it until second hand plays.",
     78: "A lead out of turn that all three follow stands; partial followers take their cards back.",
     79: "Called to lead a suit he does not hold, the player owes nothing more.",
     80: "Fourth hand playing before second: second hand may be told how to play.",
