@@ -9,6 +9,7 @@ scalars are accepted wherever an int is.
 
 from __future__ import annotations
 
+import enum
 import operator
 import re
 from collections.abc import Iterable
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from .cards import Seat
 
 __all__ = [
+    "CheckedEnum",
+    "CheckedEnumType",
     "as_bool",
     "as_index",
     "as_int",
@@ -159,3 +162,44 @@ def is_pandas(value: object, kind: str) -> bool:
     return any(
         c.__name__ == kind and c.__module__.split(".")[0] == "pandas" for c in type(value).__mro__
     )
+
+
+class CheckedEnumType(enum.EnumType):
+    """Metaclass of the public enums: ``Seat(np.array(...))`` is a TypeError. The enum's own
+    lookup compares an unhashable value with every member, and a numpy array's comparison
+    raises numpy's bare ValueError ("truth value ... ambiguous") before :class:`CheckedEnum`'s
+    ``_missing_`` is asked (or, for a one-element array, finds a member by its truth)."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and isinstance(value, np.ndarray):
+            raise TypeError(f"{cls.__name__}() takes one value, not a numpy array")
+        return super().__call__(value, *args, **kwargs)
+
+
+class CheckedEnum:
+    """Mixin for the public enums: ``Seat(9)`` or ``Phase("nonsense")``, a value of the right
+    kind that names no member, raises a :class:`~redouble.errors.RedoubleError` (a ValueError,
+    as the enum's own error is) listing the values there are; a value of another kind
+    (``Seat(None)``, ``Seat("N")`` for an int-valued enum) raises a TypeError that says what
+    the enum takes, and for a name points to the class's ``parse`` or ``of`` where it has one.
+    """
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        members = list(cls)  # type: ignore[call-overload]
+        kinds = {type(m.value) for m in members}
+        accepted: tuple[type, ...] = tuple(kinds)
+        if int in kinds:
+            accepted += (np.integer,)
+        if isinstance(value, bool | np.bool_) or not isinstance(value, accepted):
+            takes = " or ".join(sorted(k.__name__ for k in kinds))
+            article = "an" if takes[0] in "aeiou" else "a"
+            helpers = [h for h in ("of", "parse") if callable(getattr(cls, h, None))]
+            hint = f" (for a name use {cls.__name__}.{helpers[0]})" if helpers else ""
+            raise TypeError(
+                f"{cls.__name__}() takes {article} {takes} value, not {type(value).__name__}{hint}"
+            )
+        values = ", ".join(repr(m.value) for m in members[:12])
+        if len(members) > 12:
+            values += ", ..."
+        raise RedoubleError(f"{shown(value)} is not a valid {cls.__name__} (values: {values})")

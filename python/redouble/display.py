@@ -30,7 +30,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ._check import as_seat, shown
+from ._check import as_bool, as_seat, as_str, shown
 from .auction import parse_contract_text
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Strain, Suit
 from .errors import DisplayError
@@ -796,7 +796,18 @@ def colour_text(text: str, stream: TextIO, *, colour: bool | None = None) -> Non
     """Write `text` to `stream`, with the red suits' symbols in red when colour is wanted.
 
     `colour` None decides by :func:`wants_colour`; True needs `rich` installed.
+
+    Raises:
+        TypeError: `text` is not a str, `stream` has no ``write`` method, or `colour` is not
+            a bool or None.
     """
+    text = as_str(text, "text")
+    if not callable(getattr(stream, "write", None)):
+        raise TypeError(
+            f"stream must be a text stream with a write method, not {type(stream).__name__}"
+        )
+    if colour is not None:
+        colour = as_bool(colour, "colour")
     use = wants_colour(stream) if colour is None else colour
     if not use:
         stream.write(text)

@@ -1454,8 +1454,12 @@ def compare_tables(table1: HandScore, table2: HandScore) -> TableComparison:
     """Compare one deal played at two tables (flag ``duplicate_netting="team_of_four"``).
 
     Raises:
+        TypeError: if a table is not a :class:`HandScore`.
         ScoringInputError: the two hands were scored under different law sets.
     """
+    for name, table in (("table1", table1), ("table2", table2)):
+        if not isinstance(table, HandScore):
+            raise TypeError(f"{name} must be a HandScore, not {type(table).__name__}")
     if table1.law_set != table2.law_set:
         raise ScoringInputError("both tables must be scored under the same law set")
     one, two = table1.deal_points, table2.deal_points
@@ -1516,7 +1520,16 @@ class DuplicateTally:
 
 
 def best_net(nets: Mapping[str, int]) -> tuple[str, ...]:
-    """Return the player(s) with the best net score, in the mapping's order (ties included)."""
+    """Return the player(s) with the best net score, in the mapping's order (ties included).
+
+    Raises:
+        TypeError: if `nets` is not a mapping of names to int scores.
+    """
+    if not isinstance(nets, Mapping):
+        raise TypeError(f"nets must be a mapping of player to net score, not {type(nets).__name__}")
+    for player, net in nets.items():
+        if isinstance(net, bool) or not isinstance(net, int | np.integer):
+            raise TypeError(f"nets[{shown(player)}] must be an int score, not {type(net).__name__}")
     if not nets:
         return ()
     best = max(nets.values())

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .. import laws as _laws
-from .._check import is_pandas, shown
+from .._check import as_bool, as_index, as_iterable, as_str, is_pandas, shown
 from .._jsondoc import JsonDocument
 from ..cards import Seat, Side, Strain
 from ..deal import Deal, Vulnerability
@@ -122,8 +122,22 @@ class ParContract:
     doublings: int = -1
 
     def __post_init__(self) -> None:
-        if self.doublings < 0:  # contract bridge's par contracts are doubled at most once
-            object.__setattr__(self, "doublings", int(self.doubled))
+        # Built by par() from checked values; built by hand, the fields are checked here so
+        # that a wrong one is refused at once rather than breaking str() or to_json() later.
+        object.__setattr__(self, "level", as_index(self.level, "level", 0, 7))
+        if not isinstance(self.strain, Strain):
+            raise TypeError(f"strain must be a Strain, not {type(self.strain).__name__}")
+        declarers = tuple(as_iterable(self.declarers, "declarers", "a tuple of seats"))
+        if not 1 <= len(declarers) <= 2 or not all(isinstance(d, Seat) for d in declarers):
+            raise TypeError(f"declarers must be one or two Seats, not {shown(self.declarers)}")
+        object.__setattr__(self, "declarers", declarers)
+        object.__setattr__(self, "doubled", as_bool(self.doubled, "doubled"))
+        object.__setattr__(self, "result", as_index(self.result, "result", -13, 13))
+        object.__setattr__(self, "declaration", as_str(self.declaration, "declaration"))
+        doublings = as_index(self.doublings, "doublings", -1, 10)
+        if doublings < 0:  # contract bridge's par contracts are doubled at most once
+            doublings = int(self.doubled)
+        object.__setattr__(self, "doublings", doublings)
 
     @property
     def side(self) -> Side:
@@ -592,5 +606,13 @@ def pars(
 
 
 def par_scores(pars_: Sequence[Par]) -> npt.NDArray[np.int32]:
-    """The NS par scores of a list of :class:`Par` as an ``int32`` array."""
-    return np.array([p.score for p in pars_], dtype=np.int32)
+    """The NS par scores of a list of :class:`Par` as an ``int32`` array.
+
+    Raises:
+        TypeError: if `pars_` is not an iterable of :class:`Par` (what :func:`pars` returns).
+    """
+    items = list(as_iterable(pars_, "pars_", "a list of Par"))
+    for i, p in enumerate(items):
+        if not isinstance(p, Par):
+            raise TypeError(f"pars_[{i}] must be a Par, not {type(p).__name__}")
+    return np.array([p.score for p in items], dtype=np.int32)

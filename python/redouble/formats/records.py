@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import as_index, shown
+from .._check import as_index, as_iterable, as_seat, as_str, shown
 from ..auction import CallKind, parse_call_text, parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -668,13 +668,28 @@ class DeclarationRecord:
 
     Raises:
         FormatError: if the statements do not start with a make by the dealer, or by his
-            partner after the dealer's pass.
+            partner after the dealer's pass, or a seat names no seat.
+        TypeError: if the statements are not (seat, statement) pairs of a seat and a str.
     """
 
     statements: tuple[tuple[Seat, str], ...]
 
     def __post_init__(self) -> None:
-        st = tuple((Seat(s), str(w)) for s, w in self.statements)
+        items = as_iterable(self.statements, "statements", "a list of (seat, statement) pairs")
+        pairs: list[tuple[Seat, str]] = []
+        for i, item in enumerate(items):
+            if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 2:
+                raise TypeError(
+                    f"statements[{i}] must be a (seat, statement) pair, not {shown(item)}"
+                )
+            seat, word = item
+            pairs.append(
+                (
+                    as_seat(seat, f"statements[{i}]'s seat"),
+                    as_str(word, f"statements[{i}]'s statement"),
+                )
+            )
+        st = tuple(pairs)
         object.__setattr__(self, "statements", st)
         if not st:
             raise FormatError("a declaration needs at least the make")

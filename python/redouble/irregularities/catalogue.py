@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import shown
+from .._check import CheckedEnum, CheckedEnumType, as_iterable, as_str, shown
 from ..cards import Card, Seat, Suit
 from ..errors import IrregularityError
 
 
-class Irregularity(enum.Enum):
+class Irregularity(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """The kinds of irregularity the codes provide for."""
 
     # -- the deal ---------------------------------------------------------------------------
@@ -159,7 +159,7 @@ class Irregularity(enum.Enum):
     """A bystander's remark (Auction Bridge (1912), Law 97): no effect on play or score."""
 
 
-class Claimant(enum.Enum):
+class Claimant(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """Who may choose among a ruling's options."""
 
     ADVERSARIES = "adversaries"
@@ -181,7 +181,7 @@ class Claimant(enum.Enum):
     """Nobody: the law applies itself (or gives no penalty)."""
 
 
-class OptionCode(enum.StrEnum):
+class OptionCode(CheckedEnum, enum.StrEnum, metaclass=CheckedEnumType):
     """The code of an :class:`Option`: what the game does when it is chosen.
 
     A string enum: each member is its code's text (``OptionCode.WAIVE == "waive"``), so an
@@ -322,8 +322,13 @@ def options_named(options: Iterable[Option], phrase: str) -> tuple[Option, ...]:
     Raises:
         IrregularityError: the phrase names none of them — an unknown wording, or an option
             the ruling does not offer — or a joint wording names an option not offered.
+        TypeError: `options` holds something other than an Option, or `phrase` is not a str.
     """
-    offered = tuple(options)
+    offered = tuple(as_iterable(options, "options", "a list of Option"))
+    for i, o in enumerate(offered):
+        if not isinstance(o, Option):
+            raise TypeError(f"options[{i}] must be an Option, not {type(o).__name__}")
+    phrase = as_str(phrase, "phrase")
     codes = ", ".join(o.code for o in offered) or "none"
     joint = JOINT_WORDINGS.get(normalise_phrase(phrase))
     if joint is not None:
@@ -452,7 +457,7 @@ class Ruling:
         }
 
 
-class ObligationKind(enum.Enum):
+class ObligationKind(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """A penalty that constrains a player's next lead or play."""
 
     PLAY_CARD = "play_card"

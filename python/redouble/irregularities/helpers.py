@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_index, as_seat
+from .._check import as_index, as_iterable, as_seat, shown
 from ..cards import Card, CardSet, Seat, Side, Strain
 from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
@@ -73,6 +73,13 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
     return max(cards.items(), key=key)[0]
 
 
+def _pair(item: object, name: str, what: str) -> Sequence[Any]:
+    """`item` if it is a sequence of two items (a tuple or list), for argument `name`."""
+    if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 2:
+        raise TypeError(f"{name} must be a pair {what}, not {shown(item)}")
+    return item
+
+
 def law64_transfer(
     tricks: Sequence[tuple[Seat, Iterable[Seat]]], revokes: Sequence[tuple[Seat, int]]
 ) -> PerSide:
@@ -81,13 +88,31 @@ def law64_transfer(
     `tricks` lists each trick's winner (first item) in order; `revokes` gives (offender,
     index of the revoke trick). Law 64A1: the offender won the revoke trick: it and one more
     trick the offending side won later are transferred. 64A2: otherwise one trick, if the
-    offending side won that or any later trick.
+    offending side won that or any later trick. A revoke's index may also be the number of
+    tricks (a revoke in a trick left unfinished, which nobody won).
+
+    Raises:
+        TypeError: an argument is not a list of pairs, or a seat or index is of a wrong type.
+        RedoubleError: a seat names no seat, or an index is negative or past the tricks.
     """
+    winners = [
+        as_seat(_pair(t, f"tricks[{i}]", "(winner, cards)")[0], f"tricks[{i}]'s winner")
+        for i, t in enumerate(as_iterable(tricks, "tricks", "a list of (winner, cards) pairs"))
+    ]
+    offences = []
+    for i, r in enumerate(as_iterable(revokes, "revokes", "a list of (offender, trick) pairs")):
+        seat, index = _pair(r, f"revokes[{i}]", "(offender, trick index)")
+        offences.append(
+            (
+                as_seat(seat, f"revokes[{i}]'s offender"),
+                as_index(index, f"revokes[{i}]'s trick index", 0, len(winners)),
+            )
+        )
     out = [0, 0]
-    for seat, index in revokes:
+    for seat, index in offences:
         side = seat.side
-        later = [w for w, _ in tricks[index + 1 :] if w.side == side]
-        won = tricks[index][0] if 0 <= index < len(tricks) else None
+        later = [w for w in winners[index + 1 :] if w.side == side]
+        won = winners[index] if index < len(winners) else None
         if won == seat:
             n = 1 + (1 if later else 0)
         else:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 
-from redouble.cards import Suit
+from redouble._check import as_index
+from redouble.cards import CardSet, Suit
 from redouble.laws import (
     CompulsoryDummyRules,
     Declaration,
@@ -166,16 +167,23 @@ def build_progressive(flags: Flags) -> LawSet:
 _RANK_CHARS = "23456789TJQKA"
 
 
-def compulsory_declaration(law_set: LawSet, hand: int) -> Declaration:
+def compulsory_declaration(law_set: LawSet | str, hand: int | CardSet) -> Declaration:
     """Return the declaration dummy must make when the make is passed to him.
 
-    ``hand`` is dummy's 52-bit card mask (bit ``suit * 13 + rank``). Three or four aces make
-    no-trump; otherwise the longest suit; equal lengths go to the higher spot count (ace 11,
-    other honours 10, the rest face value), then to the higher trick value.
+    ``law_set`` is a :class:`LawSet` or its name; ``hand`` is dummy's hand, a
+    :class:`~redouble.cards.CardSet` or its 52-bit card mask (bit ``suit * 13 + rank``). Three
+    or four aces make no-trump; otherwise the longest suit; equal lengths go to the higher spot
+    count (ace 11, other honours 10, the rest face value), then to the higher trick value.
 
     Raises:
-        LawSetError: the law set has no compulsory dummy declaration.
+        LawSetError: no law set has that name, or it has no compulsory dummy declaration.
+        RedoubleError: `hand` is a mask of more than 52 bits, or negative.
+        TypeError: `law_set` or `hand` is of a wrong type.
     """
+    from redouble.laws import get  # at run time: the laws package imports this module
+
+    law_set = get(law_set)
+    hand = hand.mask if isinstance(hand, CardSet) else as_index(hand, "hand", 0, (1 << 52) - 1)
     rules = law_set.compulsory_dummy
     if rules is None:
         raise LawSetError(f"{law_set.short_title} has no compulsory declaration for dummy")
