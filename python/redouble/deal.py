@@ -324,8 +324,11 @@ class Deal(JsonDocument):
         An empty list means the deal stands.
 
         Raises:
-            ValueError: for an unknown code.
+            RedoubleError: for an unknown code (a ValueError).
+            TypeError: `record` is not a :class:`DealRecord`, or `code` not a str.
         """
+        if not isinstance(record, DealRecord):
+            raise TypeError(f"record must be a DealRecord, not {type(record).__name__}")
         return record.check(code=code)
 
     # -- pictures (drawn by redouble.display) ----------------------------------------------------
@@ -442,7 +445,8 @@ class DealRecord:
         """Why this record requires a new deal or a fresh cut; empty if the deal stands.
 
         Raises:
-            ValueError: for an unknown code (see :meth:`Deal.check`).
+            RedoubleError: for an unknown code (see :meth:`Deal.check`).
+            TypeError: `code` is not a str.
         """
         if as_str(code, "code") not in _CITATIONS:
             raise RedoubleError(f"unknown code {shown(code)}; expected one of {sorted(_CITATIONS)}")
