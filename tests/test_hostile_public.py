@@ -168,3 +168,55 @@ def test_public_enum_refuses_with_our_errors(name: str) -> None:
     wrong = 99 if int in kinds else "no such value"
     with pytest.raises(RedoubleError, match=cls.__name__):
         cls(wrong)
+
+
+def _instances() -> dict[str, Callable[[], Any]]:
+    import redouble as r
+    from redouble import laws, scoring, solver
+    from redouble.auction import Auction
+
+    return {
+        "Deal": lambda: r.deal(1),
+        "CardSet": lambda: r.CardSet.from_pbn_hand("AK.Q..T9"),
+        "Card": lambda: r.Card.parse("SA"),
+        "Position": lambda: r.Position(r.deal(1), r.Strain.NOTRUMP, r.Seat.WEST),
+        "Solver": lambda: solver.Solver(tt_bytes=1 << 20),
+        "RubberLedger": lambda: scoring.RubberLedger("auction_1912"),
+        "DuplicateTally": lambda: scoring.DuplicateTally("contract"),
+        "ProgressiveTally": lambda: scoring.ProgressiveTally(),
+        "Auction": lambda: Auction("contract", "N"),
+        "LawSet": lambda: laws.get("auction_1912"),
+    }
+
+
+INSTANCES = _instances()
+# Methods whose hostile-but-valid values ask for unbounded work: perft(10**30) counts every
+# play of the deal (capped at 52 cards, still far too many); swept with small depths elsewhere.
+METHOD_SKIP = {"Position.perft"}
+
+
+def _methods() -> list[str]:
+    out = []
+    for cls, make in INSTANCES.items():
+        obj = make()
+        for attr in dir(obj):
+            if attr.startswith("_") or f"{cls}.{attr}" in METHOD_SKIP:
+                continue
+            if callable(getattr(obj, attr)) and _required(getattr(obj, attr)):
+                out.append(f"{cls}.{attr}")
+    return sorted(out)
+
+
+@pytest.mark.parametrize("name", _methods())
+def test_public_method_lets_only_our_errors_out(name: str) -> None:
+    cls, attr = name.split(".")
+    n = _required(getattr(INSTANCES[cls](), attr))
+    for slot in range(n):
+        for label, value in HOSTILE.items():
+            method = getattr(INSTANCES[cls](), attr)
+            try:
+                method(*[value if i == slot else FILLER for i in range(n)])
+            except (RedoubleError, TypeError):
+                pass
+            except Exception as e:  # noqa: BLE001
+                pytest.fail(f"{name} argument {slot} = {label}: {type(e).__name__}: {e}")

@@ -682,9 +682,16 @@ class LawSet(JsonDocument):
         known = ", ".join(d.symbol for d in self.declarations)
         raise LawSetError(f"{self.short_title} has no declaration {shown(name)} (known: {known})")
 
-    def declarations_for(self, strain: Strain) -> tuple[Declaration, ...]:
-        """Return the declarations that play in ``strain`` (spades: Spades and Royal Spades)."""
-        return tuple(d for d in self.declarations if d.strain == strain)
+    def declarations_for(self, strain: Strain | int | str) -> tuple[Declaration, ...]:
+        """Return the declarations that play in ``strain`` (spades: Spades and Royal Spades);
+        ``strain`` is a :class:`Strain`, its number or its letter ("S", "NT").
+
+        Raises:
+            RedoubleError: the number or letter names no strain.
+            TypeError: `strain` is of another type.
+        """
+        s = Strain.parse(strain) if isinstance(strain, str) else Strain(strain)
+        return tuple(d for d in self.declarations if d.strain == s)
 
     # -- bidding order --------------------------------------------------------------------
 
