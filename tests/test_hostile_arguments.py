@@ -228,8 +228,12 @@ def test_format_names_read_a_str_subclass_as_plain_text() -> None:
     )
 
 
+# ids by qualified name: a staticmethod's repr holds its address, which differs between the
+# processes of a `pytest -n` run (each collects its own ids, and they must agree).
 @pytest.mark.parametrize(
-    "fn", [PlayedCard.parse, PlayedCard.normalise, DeclarationRecord.parse], ids=repr
+    "fn",
+    [PlayedCard.parse, PlayedCard.normalise, DeclarationRecord.parse],
+    ids=lambda fn: fn.__qualname__,
 )
 @pytest.mark.parametrize("text", [None, 5, [1]], ids=repr)
 def test_record_parsers_refuse_non_str(fn: Any, text: Any) -> None:
