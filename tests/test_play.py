@@ -13,10 +13,12 @@ from redouble import (
     IllegalPlayError,
     InvalidDealError,
     Position,
+    RedoubleError,
     Seat,
     Side,
     Strain,
     deal,
+    trick_winner,
 )
 
 PBN = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -146,3 +148,36 @@ def test_position_does_not_change_callers_list() -> None:
     p.play(next(iter(p.legal_plays())))
     assert masks == list(deal(4, 1).masks)
     assert trick == []
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        (
+            b"SA",
+            TypeError,
+            r"^card must be a Card, a card's name \('SA'\) or its index 0\.\.51, not bytes$",
+        ),
+        (None, TypeError, r"^card must be a Card.*not NoneType$"),
+        (1.5, TypeError, r"^card must be a Card.*not float$"),
+        (60, RedoubleError, r"^card must be a card's index 0\.\.51 .*not 60$"),
+        ("ZZ", RedoubleError, r"^card: not a card: 'ZZ'"),
+    ],
+)
+def test_position_card_errors_name_the_argument(value: object, error: type, message: str) -> None:
+    # The errors name the caller's argument ("card"), not Card's own "card id".
+    p = Position(deal(1), Strain.NOTRUMP, Seat.WEST)
+    before = _snapshot(p)
+    with pytest.raises(error, match=message):
+        p.play(value)  # type: ignore[arg-type]
+    if error is TypeError:
+        with pytest.raises(TypeError, match=message):
+            p.is_legal(value)  # type: ignore[arg-type]
+    assert _snapshot(p) == before
+
+
+def test_trick_winner_names_the_bad_card() -> None:
+    with pytest.raises(RedoubleError, match=r"^cards\[1\] must be a card's index 0\.\.51"):
+        trick_winner(["SA", 99], Seat.NORTH, Strain.NOTRUMP)
+    with pytest.raises(TypeError, match=r"^cards\[0\] must be a Card"):
+        trick_winner([b"SA"], Seat.NORTH, Strain.NOTRUMP)  # type: ignore[list-item]
