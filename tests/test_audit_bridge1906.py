@@ -11,13 +11,15 @@ public API: ``score_hand``, ``Rubber``, the tallies, ``BridgeDeclaration``, ``Ga
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from redouble import laws
 from redouble.auction import BridgeDeclaration
 from redouble.cards import Card, CardSet, Seat, Side
 from redouble.deal import Deal, DealRecord
-from redouble.errors import IllegalCallError, IllegalPlayError
+from redouble.errors import IllegalCallError, IllegalPlayError, IrregularityError
 from redouble.game import Game, GameError, Phase, RandomPlayer, cut_for_partners
 from redouble.irregularities import Irregularity
 from redouble.laws.bridge_variants import compulsory_declaration
@@ -637,3 +639,111 @@ def test_a_three_handed_rubber_auto_played_seat_by_seat() -> None:
     with pytest.raises(GameError, match="no player for W"):
         partial.auto_play({seat: RandomPlayer(0) for seat in (N, E, S)})
     assert list(partial.log) == before
+
+
+# ------------------------------------------------------------------------------------------------
+# What a player reads: the messages and notes of a Bridge game cite its laws by name.
+# ------------------------------------------------------------------------------------------------
+
+_INTERNAL_ID = re.compile(r"\b[AB]\d{2,3}\b")
+
+
+def _cites(text: str, law: str) -> None:
+    assert law in text, text
+    assert not _INTERNAL_ID.search(text), text
+
+
+def test_law_79_two_cards_played_the_refused_call_cites_bridge_law_79() -> None:
+    """Law 72: West plays a club and a heart together to a club lead; Law 79: the dealer may not
+    call the heart to the trick ("In no case can a player be compelled to play a card which
+    would oblige him to revoke"); the refusal says so in the book's numbering."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["C7", "HA"], seat=W)
+    with pytest.raises(IrregularityError) as refused:
+        g.decide("to_trick", card="HA")
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 79")
+    g.decide("to_trick", card="C7")
+    assert g.exposed_cards == {W: CardSet.from_pbn_hand(".A..")}
+
+
+def test_law_79_two_cards_neither_of_which_follows_cites_law_79() -> None:
+    """Laws 72, 79: West plays two hearts together to a club lead, holding clubs: neither can be
+    called to the trick; both are exposed and he plays again."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["HA", "HK"], seat=W)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.TWO_CARDS_PLAYED
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 79")
+    assert g.exposed_cards == {W: CardSet.from_pbn_hand(".AK..")}
+
+
+def test_law_72_a_second_card_to_the_trick_points_to_law_72() -> None:
+    """Law 72: "If two or more cards be played at once": a second card to the same trick is
+    refused, and the refusal names the law that rectifies it."""
+    g = _spades_by_north()
+    g.play("CA")
+    with pytest.raises(IllegalPlayError) as refused:
+        g.play("CK", seat=E)
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 72")
+
+
+def test_law_74_only_the_dealers_claim_is_provided_for() -> None:
+    """Law 74: "If, however, the dealer should say, 'I have the rest'": an adversary's claim has
+    no law, and the refusal cites Law 74, not the Auction code."""
+    g = _spades_by_north()
+    with pytest.raises(GameError) as refused:
+        g.claim(seat=E)
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 74")
+
+
+def test_law_83_dummy_omits_no_card() -> None:
+    """Law 83: "If anyone, not being dummy, omit playing to a former trick": a trick quitted
+    without dummy's card is refused (the dealer plays it), citing Law 83."""
+    g = _spades_by_north()
+    for card in ("H5", "H2", "HA", "H8"):  # West wins the heart and leads: dummy plays last
+        g.play(card)
+    for card in ("HK", "H9", "H6"):
+        g.play(card)
+    with pytest.raises(GameError) as refused:
+        g.quit_trick()
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 83")
+
+
+def test_law_69_the_dealers_card_exposed_in_the_play_is_not_called() -> None:
+    """Law 69: "All cards exposed by the dealer's adversaries are liable to be called": the
+    dealer's own card shown in the play is not, and the ruling's note cites Law 69."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.expose("SA", seat=N)
+    ruling = g.rulings[-1]
+    assert (ruling.kind, ruling.data["callable"]) == (Irregularity.EXPOSED_CARD, False)
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 69")
+    assert g.exposed_cards == {}
+
+
+def test_before_the_lead_the_rightful_leaders_exposed_card_note_names_its_source() -> None:
+    """The eldest hand shows a card before his lead: liable to be called (Law 69); the note of
+    the ruling names the Auction Bridge (1912) law the library applies there by name, with
+    its documented decision, not an internal id."""
+    g = _spades_by_north()
+    g.expose("CA", seat=E)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.CARD_EXPOSED_BEFORE_LEAD
+    _cites(ruling.note, "Auction Bridge (1912), Law 66")
+    assert g.exposed_cards == {E: CardSet.from_pbn_hand("...A")}
+
+
+def test_law_56_the_note_of_an_early_lead_cites_law_56() -> None:
+    """Law 56: the eldest hand leads before the doubling is completed; the ruling's note reads
+    "Bridge (Elwell, 1906), Law 56", as the consent refusal does."""
+    g = Game("bridge_1906", deals=[DEAL] * 3, strict=False)
+    g.call("S")
+    g.call("X")
+    g.play("D4", seat=E)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.LEAD_DURING_DECLARING
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 56")
