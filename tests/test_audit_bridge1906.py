@@ -747,3 +747,49 @@ def test_law_56_the_note_of_an_early_lead_cites_law_56() -> None:
     ruling = g.rulings[-1]
     assert ruling.kind is Irregularity.LEAD_DURING_DECLARING
     _cites(ruling.note, "Bridge (Elwell, 1906), Law 56")
+
+
+_DOUBLING_FINAL = "a declaration as to doubling or re-doubling once made cannot be altered"
+
+
+def test_the_doubling_once_declared_cannot_be_altered_a_line_of_its_own_not_law_49() -> None:
+    """Law 49 ("A declaration once made cannot be altered") closes the laws of declaring
+    trumps; the doubling has its own line, after Law 60: "A declaration as to doubling or
+    re-doubling once made cannot be altered." A double taken back is refused with that line;
+    the make with Law 49; and the catalogue quotes neither as the other."""
+    d = BridgeDeclaration("bridge_1906", N, ["S"])
+    with pytest.raises(IllegalCallError, match=r"once made cannot be altered \[.*Law 49\]"):
+        d.undo()
+    d.call("X")
+    with pytest.raises(IllegalCallError) as refused:
+        d.undo()
+    assert _DOUBLING_FINAL in str(refused.value)
+    assert "Law 60" in str(refused.value)
+    assert "Law 49" not in str(refused.value)
+    d.call("P")  # the maker: "Satisfied" is a declaration as to re-doubling
+    with pytest.raises(IllegalCallError, match="as to doubling or re-doubling"):
+        d.undo()
+    passed = BridgeDeclaration("bridge_1906", N, ["P"])  # the dealer passes the make
+    with pytest.raises(IllegalCallError, match=r"Law 49\]"):
+        passed.undo()
+
+    from redouble.irregularities import rule_for
+
+    law = rule_for(laws.get("bridge_1906"), Irregularity.ILLEGAL_DOUBLE).law
+    assert "Law 49" not in law
+    assert "Law 60" in law
+
+
+def test_the_doubling_line_in_a_game_a_double_cannot_be_corrected() -> None:
+    """The same line in a lenient game: East's double cannot be corrected to "May I lead?"
+    (Bridge has no law of free correction); North's make still can't either (Law 49)."""
+    g = Game("bridge_1906", deals=[DEAL] * 3, strict=False)
+    g.call("S")
+    with pytest.raises(IrregularityError, match=r"Law 49\]"):
+        g.correct_call("H", seat=N)
+    g.call("X")
+    with pytest.raises(IrregularityError) as refused:
+        g.correct_call("P", seat=E)
+    assert _DOUBLING_FINAL in str(refused.value)
+    assert "Law 49" not in str(refused.value)
+    assert g.declaring.doublings == 1

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._check import as_int, shown
-from ..auction import Bar, Call, CallKind, Contract
+from ..auction import Bar, Call, CallKind, Contract, _unalterable_text
 from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
 from ..scoring import PerSide
@@ -529,9 +529,7 @@ def judge_correct_call(view: HandView, call: Call | str, seat: Seat | int | str 
     if view.phase != "declare":
         raise GameError("no declaration can be corrected now")
     if view.code.rules.get(Irregularity.DECLARATION_CORRECTED) is None:  # Bridge: no Law 52
-        raise IrregularityError(
-            "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
-        )
+        raise IrregularityError(_unalterable_text(view.declaring))
     slips = [ruling for ruling in view.open_rulings if ruling.kind in _SLIPS]
     if slips:
         return _correct_slip(view, slips[-1], call, seat)
