@@ -793,3 +793,181 @@ def test_the_doubling_line_in_a_game_a_double_cannot_be_corrected() -> None:
     assert _DOUBLING_FINAL in str(refused.value)
     assert "Law 49" not in str(refused.value)
     assert g.declaring.doublings == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Corners of the scoring laws: revokes with slams, both sides, the limit of 28; chicane
+# deducted; the variants' points.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_law_7_twelve_made_and_one_gained_by_penalty_is_little_slam_not_grand() -> None:
+    """Law 7: thirteen tricks "independently of any tricks gained by the revoke penalty"
+    score grand slam: twelve won in play and a thirteenth from East-West's revoke give the
+    little slam (20), and the trick score counts all thirteen (7 x 8 = 56, Law 87)."""
+    score = score_hand("bridge_1906", "H", "N", (12, 1), revokes={"EW": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(13, 0)
+    assert score.breakdown.slam == PerSide(20, 0)
+    assert score.trick_score == PerSide(56, 0)
+
+
+def test_law_96_five_revokes_give_all_thirteen_and_no_slam() -> None:
+    """Law 96: "the accumulated penalty shall in no event exceed thirteen tricks": five revokes
+    (fifteen tricks) by a side that won all thirteen give the adversaries thirteen, seven by
+    cards in spades (14), and no slam: none was made in play (Law 7)."""
+    score = score_hand("bridge_1906", "S", "N", (0, 13), revokes={"EW": 5})
+    assert score.tricks_after_revoke_penalty == PerSide(13, 0)
+    assert score.trick_score == PerSide(14, 0)
+    assert score.breakdown.slam == PerSide()
+    assert score.game_caps == (None, 28)
+
+
+def test_law_95_both_sides_revoke_the_trick_winners_stop_at_28() -> None:
+    """Law 95: both sides revoke, "neither can win the game by that hand": the penalties
+    cancel (11 - 3 + 3), five by cards at no trump (60) held to 28; at 20 the side adds 8."""
+    score = score_hand("bridge_1906", "NT", "N", (11, 2), revokes={"NS": 1, "EW": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(11, 2)
+    assert (score.trick_score, score.game_won_by, score.game_caps) == (PerSide(28, 0), None,
+                                                                       (28, 28))  # fmt: skip
+    at_20 = score_hand("bridge_1906", "NT", "N", (11, 2), revokes={"NS": 1, "EW": 1},
+                       prior_trick_score={"NS": 20, "EW": 0})  # fmt: skip
+    assert at_20.trick_score == PerSide(8, 0)
+
+
+def test_law_89_a_revoke_that_loses_the_odd_tricks_the_adversaries_score_them_all() -> None:
+    """Laws 87, 89: the makers win seven tricks but revoke once: four are theirs, nine the
+    adversaries' (three by cards in hearts, 24); the limit binds only the revoking side."""
+    score = score_hand("bridge_1906", "H", "N", (7, 6), revokes={"NS": 1},
+                       prior_trick_score={"NS": 28, "EW": 10})  # fmt: skip
+    assert score.tricks_after_revoke_penalty == PerSide(4, 9)
+    assert score.trick_score == PerSide(0, 24)
+    assert score.game_won_by is Side.EW
+    assert score.game_caps == (28, None)
+
+
+def test_laws_50_89_doubling_does_not_lift_the_limit_of_28() -> None:
+    """Laws 50, 89: the revoking makers win twelve at no trump redoubled (nine after the
+    penalty: 3 x 12 x 4 = 144); the limit of 28 holds whatever the doubling."""
+    score = score_hand("bridge_1906", "NTXX", "N", (12, 1), revokes={"NS": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(9, 4)
+    assert score.trick_score == PerSide(28, 0)
+    assert score.game_won_by is None
+
+
+@pytest.mark.parametrize(
+    ("honours", "voids", "column"),
+    [
+        # East-West hold four honours divided (4 x 8 = 32); South is void: less 16.
+        ({"E": 3, "W": 1, "N": 1}, ["S"], PerSide(0, 16)),
+        # Simple honours against a chicane come to nothing (16 - 16), never below it.
+        ({"E": 2, "W": 1, "N": 2}, ["S"], PerSide(0, 0)),
+        # Double chicane (North and South void): four honours (32) off East's five (80).
+        ({"E": 5}, ["N", "S"], PerSide(0, 48)),
+        # ... off four in one hand and the fifth in partner's (72).
+        ({"E": 4, "W": 1}, ["N", "S"], PerSide(0, 40)),
+    ],
+)
+def test_law_9_chicane_is_deducted_from_the_adversaries_honours(
+    honours: dict[str, int], voids: list[str], column: PerSide
+) -> None:
+    """Law 9 (as another printing of the book gives it): if the adversaries of the chicane
+    hand score honours, chicane (three honours) is deducted from their score; double chicane,
+    four honours. Hearts (8); the trick score is untouched."""
+    score = score_hand("bridge_1906", "H", "N", (7, 6), honours=honours, trump_void_seats=voids)
+    assert score.honour_column == column
+    assert score.trick_score == PerSide(8, 0)
+
+
+def test_three_handed_dummys_honours_and_chicane_score_for_the_dealer() -> None:
+    """Bridge for Three Players scores each hand as Bridge (Law 6: honours to their original
+    holders): the permanent dummy's honours and its chicane are the dealer's side's."""
+    score = score_hand("bridge_three_handed", "D", "N", (8, 5), honours={"S": 4, "N": 1},
+                       trump_void_seats=[])  # fmt: skip
+    assert score.honour_column == PerSide(9 * 6, 0)
+    chicane = score_hand("bridge_three_handed", "D", "N", (8, 5), honours={"N": 3, "E": 2},
+                         trump_void_seats=["S"])  # fmt: skip
+    assert chicane.honour_column == PerSide(12 + 12, 0)
+
+
+def test_three_handed_a_dealer_who_made_it_himself_ends_the_conversation_when_satisfied() -> None:
+    """Bridge for Three Players: the leader doubles the dealer's own make; the dealer, who has
+    not seen dummy, may re-double, but "Satisfied" ends it: the permanent dummy makes no
+    call (Law 52 gives the right to "his partner", who in the three-handed game is no player)."""
+    d = BridgeDeclaration(T3, N, ["S", "X"], deal=DEAL)
+    assert d.to_call is N
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert (d.contract.declaration, d.contract.doublings) == ("S", 1)
+
+
+def test_progressive_a_grand_slam_with_chicane_counts_in_the_individual_scores() -> None:
+    """Progressive Bridge: "points, tricks and honours included": the grand slam (40), the
+    honours and a chicane deduction all count in each player's won and lost."""
+    grand = score_hand("bridge_progressive", "C", "E", (13, 0), honours={"N": 4, "S": 1},
+                       trump_void_seats=["E"])  # fmt: skip
+    # NS: 7 x 4 = 28 tricks, 9 x 4 = 36 honours, 40 slam; East's chicane: less 8.
+    assert grand.deal_points == PerSide(28 + 36 + 40 - 8, 0)
+    tally = ProgressiveTally("bridge_progressive")
+    tally.add(grand, {"N": "1", "E": "2", "S": "3", "W": "4"})
+    assert tally.net == {"1": 96, "2": -96, "3": 96, "4": -96}
+
+
+def test_duplicate_the_same_deal_at_two_tables_nets_honours_and_slams() -> None:
+    """Duplicate Bridge: "played for points, not games or rubbers, the honour score requires as
+    much attention as the trick score". Team A sits North-South at table 1 and East-West at
+    table 2: its little slam in no trump with three aces (72 + 20 + 30) against the other
+    team's ten tricks and the same aces (48 + 30) nets 44."""
+    one = score_hand("bridge_duplicate", "NT", "N", (12, 1), honours={"N": 2, "S": 1, "E": 1})
+    two = score_hand("bridge_duplicate", "NT", "N", (10, 3), honours={"N": 2, "S": 1, "E": 1})
+    comparison = compare_tables(one, two)
+    assert (one.deal_points, two.deal_points) == (PerSide(122, 0), PerSide(78, 0))
+    assert (comparison.team_a_net, comparison.team_b_net) == (44, -44)
+    assert one.game_won_by is None  # no games in duplicate
+
+
+# ------------------------------------------------------------------------------------------------
+# Corners of the play: Laws 77, 82.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_law_82_dummy_and_dealer_are_never_called_upon_but_an_adversary_is() -> None:
+    """Law 82: "Should the third hand not have played and the fourth play before his partner,
+    the latter (not being dummy or dealer) may be called upon". East leads: the dealer, fourth,
+    plays before dummy (second): no penalty. Dummy leads: East, fourth, plays before West
+    (second) and the dealer (third): the dealer may direct West."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C2", seat=N)
+    assert not g.pending
+    assert not [r for r in g.rulings if r.kind is Irregularity.PLAYED_BEFORE_TURN]
+    g = _spades_by_north()
+    for card in ("D2", "DA", "D8", "D5"):  # dummy's ace wins: dummy leads next
+        g.play(card)
+    g.play("DK")
+    g.play("D4", seat=E)
+    (ruling,) = g.pending
+    assert (ruling.kind, ruling.law, ruling.offender, ruling.claimants) == (
+        Irregularity.PLAYED_BEFORE_TURN,
+        "Bridge (Elwell, 1906), Law 82",
+        E,
+        (N,),
+    )
+    g.decide("lowest")
+    assert g.to_act is W
+    assert g.legal_actions() == [Card.parse("D9")]  # West holds D T 9 after the first trick
+
+
+def test_law_77_the_dealers_lead_out_of_turn_stands_once_second_hand_has_played() -> None:
+    """Law 77: the dealer leading out of turn "incurs no penalty; but he may not rectify the
+    error after the second hand has played": East follows to North's ace, and the trick is
+    North's lead."""
+    g = _spades_by_north()
+    g.play("SA", seat=N)
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
+    g.play("S8", seat=E)
+    assert not g.pending
+    with pytest.raises(IrregularityError):
+        g.decide("retract")
+    assert g.trick_on_table == {N: Card.parse("SA"), E: Card.parse("S8")}
