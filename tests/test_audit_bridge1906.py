@@ -971,3 +971,21 @@ def test_law_77_the_dealers_lead_out_of_turn_stands_once_second_hand_has_played(
     with pytest.raises(IrregularityError):
         g.decide("retract")
     assert g.trick_on_table == {N: Card.parse("SA"), E: Card.parse("S8")}
+
+
+def test_law_86_a_revoke_established_by_the_partners_play_to_the_next_trick() -> None:
+    """Law 86: a revoke is established "if either the revoking player or his partner, whether in
+    his right turn or otherwise, have led or played to the following trick". West renounces
+    to a diamond holding diamonds; dummy's ace wins; East (or West himself) leads out of turn
+    to the next trick: the revoke is established, and the refusal to correct it cites Law 86,
+    not the Auction code."""
+    for offender, card in ((E, "CA"), (W, "C5")):
+        g = _spades_by_north()
+        for played in ("D2", "DA", "HJ", "D5"):  # West holds D T 9 8
+            g.play(played)
+        g.play(card, seat=offender)
+        assert [e.kind for e in g.log].count("revoke_established") == 1
+        with pytest.raises(GameError) as refused:
+            g.correct_revoke(seat=W)
+        _cites(str(refused.value), "Bridge (Elwell, 1906), Law 86")
+        assert "Auction" not in str(refused.value)

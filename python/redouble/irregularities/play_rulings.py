@@ -57,8 +57,6 @@ from .referee import (
 )
 from .rulings import check_free, lapsed_on_quit, require
 
-_A85 = "[Auction Bridge (1912), Laws 83, 85]"
-
 
 def _in_play(view: HandView, error: str) -> TableView:
     """The table, where the play is on; else GameError `error`."""
@@ -428,7 +426,7 @@ def judge_correct_revoke(view: HandView, seat: Seat | int | str | None) -> Outco
     if not open_ and not questioned:
         raise GameError(
             "no revoke on the trick on the table can be corrected (it is established once "
-            f"the trick is quitted) {_A85}"
+            f"the trick is quitted) [{cite(view, bridge='Law 86', auction_1912='Laws 83, 85')}]"
         )
     chosen = open_[0] if open_ else questioned[0]
     effects: list[Effect] = [LogEvent("correct_revoke", view.revokes[chosen].seat, {})]
