@@ -989,3 +989,14 @@ def test_law_86_a_revoke_established_by_the_partners_play_to_the_next_trick() ->
             g.correct_revoke(seat=W)
         _cites(str(refused.value), "Bridge (Elwell, 1906), Law 86")
         assert "Auction" not in str(refused.value)
+
+
+def test_three_handed_a_record_giving_dummy_another_make_than_the_compulsory_one() -> None:
+    """Bridge for Three Players: passed the make, dummy "must declare the longest suit"
+    (South's diamonds A K Q J, four cards; clubs T 9 8 three). A written declaring that has
+    it make hearts is refused, naming the second call and the make the law requires; the
+    right one reads back as written."""
+    with pytest.raises(IllegalCallError, match=r"call 2 should be D, not H"):
+        BridgeDeclaration.parse(T3, "N: P H", deal=DEAL)
+    d = BridgeDeclaration.parse(T3, "N: P D X", deal=DEAL)
+    assert (str(d), d.maker, d.doublings, d.is_complete) == ("N: P D X", S, 1, True)
