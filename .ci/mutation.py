@@ -58,7 +58,8 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
     "auction": (
         ["auction.py"],
         ["tests/test_auction.py", "tests/test_law_mutants.py", "tests/test_irregularities.py",
-         "tests/test_call_text.py", "tests/test_audit_auction1912.py"],
+         "tests/test_call_text.py", "tests/test_audit_auction1912.py",
+         "tests/test_audit_bridge1906.py"],
     ),
     "irregularities": (
         ["irregularities/"],

@@ -11,13 +11,15 @@ public API: ``score_hand``, ``Rubber``, the tallies, ``BridgeDeclaration``, ``Ga
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from redouble import laws
 from redouble.auction import BridgeDeclaration
 from redouble.cards import Card, CardSet, Seat, Side
 from redouble.deal import Deal, DealRecord
-from redouble.errors import IllegalCallError, IllegalPlayError
+from redouble.errors import IllegalCallError, IllegalPlayError, IrregularityError
 from redouble.game import Game, GameError, Phase, RandomPlayer, cut_for_partners
 from redouble.irregularities import Irregularity
 from redouble.laws.bridge_variants import compulsory_declaration
@@ -637,3 +639,364 @@ def test_a_three_handed_rubber_auto_played_seat_by_seat() -> None:
     with pytest.raises(GameError, match="no player for W"):
         partial.auto_play({seat: RandomPlayer(0) for seat in (N, E, S)})
     assert list(partial.log) == before
+
+
+# ------------------------------------------------------------------------------------------------
+# What a player reads: the messages and notes of a Bridge game cite its laws by name.
+# ------------------------------------------------------------------------------------------------
+
+_INTERNAL_ID = re.compile(r"\b[AB]\d{2,3}\b")
+
+
+def _cites(text: str, law: str) -> None:
+    assert law in text, text
+    assert not _INTERNAL_ID.search(text), text
+
+
+def test_law_79_two_cards_played_the_refused_call_cites_bridge_law_79() -> None:
+    """Law 72: West plays a club and a heart together to a club lead; Law 79: the dealer may not
+    call the heart to the trick ("In no case can a player be compelled to play a card which
+    would oblige him to revoke"); the refusal says so in the book's numbering."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["C7", "HA"], seat=W)
+    with pytest.raises(IrregularityError) as refused:
+        g.decide("to_trick", card="HA")
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 79")
+    g.decide("to_trick", card="C7")
+    assert g.exposed_cards == {W: CardSet.from_pbn_hand(".A..")}
+
+
+def test_law_79_two_cards_neither_of_which_follows_cites_law_79() -> None:
+    """Laws 72, 79: West plays two hearts together to a club lead, holding clubs: neither can be
+    called to the trick; both are exposed and he plays again."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C8")
+    g.play_together(["HA", "HK"], seat=W)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.TWO_CARDS_PLAYED
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 79")
+    assert g.exposed_cards == {W: CardSet.from_pbn_hand(".AK..")}
+
+
+def test_law_72_a_second_card_to_the_trick_points_to_law_72() -> None:
+    """Law 72: "If two or more cards be played at once": a second card to the same trick is
+    refused, and the refusal names the law that rectifies it."""
+    g = _spades_by_north()
+    g.play("CA")
+    with pytest.raises(IllegalPlayError) as refused:
+        g.play("CK", seat=E)
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 72")
+
+
+def test_law_74_only_the_dealers_claim_is_provided_for() -> None:
+    """Law 74: "If, however, the dealer should say, 'I have the rest'": an adversary's claim has
+    no law, and the refusal cites Law 74, not the Auction code."""
+    g = _spades_by_north()
+    with pytest.raises(GameError) as refused:
+        g.claim(seat=E)
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 74")
+
+
+def test_law_83_dummy_omits_no_card() -> None:
+    """Law 83: "If anyone, not being dummy, omit playing to a former trick": a trick quitted
+    without dummy's card is refused (the dealer plays it), citing Law 83."""
+    g = _spades_by_north()
+    for card in ("H5", "H2", "HA", "H8"):  # West wins the heart and leads: dummy plays last
+        g.play(card)
+    for card in ("HK", "H9", "H6"):
+        g.play(card)
+    with pytest.raises(GameError) as refused:
+        g.quit_trick()
+    _cites(str(refused.value), "Bridge (Elwell, 1906), Law 83")
+
+
+def test_law_69_the_dealers_card_exposed_in_the_play_is_not_called() -> None:
+    """Law 69: "All cards exposed by the dealer's adversaries are liable to be called": the
+    dealer's own card shown in the play is not, and the ruling's note cites Law 69."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.expose("SA", seat=N)
+    ruling = g.rulings[-1]
+    assert (ruling.kind, ruling.data["callable"]) == (Irregularity.EXPOSED_CARD, False)
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 69")
+    assert g.exposed_cards == {}
+
+
+def test_before_the_lead_the_rightful_leaders_exposed_card_note_names_its_source() -> None:
+    """The eldest hand shows a card before his lead: liable to be called (Law 69); the note of
+    the ruling names the Auction Bridge (1912) law the library applies there by name, with
+    its documented decision, not an internal id."""
+    g = _spades_by_north()
+    g.expose("CA", seat=E)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.CARD_EXPOSED_BEFORE_LEAD
+    _cites(ruling.note, "Auction Bridge (1912), Law 66")
+    assert g.exposed_cards == {E: CardSet.from_pbn_hand("...A")}
+
+
+def test_law_56_the_note_of_an_early_lead_cites_law_56() -> None:
+    """Law 56: the eldest hand leads before the doubling is completed; the ruling's note reads
+    "Bridge (Elwell, 1906), Law 56", as the consent refusal does."""
+    g = Game("bridge_1906", deals=[DEAL] * 3, strict=False)
+    g.call("S")
+    g.call("X")
+    g.play("D4", seat=E)
+    ruling = g.rulings[-1]
+    assert ruling.kind is Irregularity.LEAD_DURING_DECLARING
+    _cites(ruling.note, "Bridge (Elwell, 1906), Law 56")
+
+
+_DOUBLING_FINAL = "a declaration as to doubling or re-doubling once made cannot be altered"
+
+
+def test_the_doubling_once_declared_cannot_be_altered_a_line_of_its_own_not_law_49() -> None:
+    """Law 49 ("A declaration once made cannot be altered") closes the laws of declaring
+    trumps; the doubling has its own line, after Law 60: "A declaration as to doubling or
+    re-doubling once made cannot be altered." A double taken back is refused with that line;
+    the make with Law 49; and the catalogue quotes neither as the other."""
+    d = BridgeDeclaration("bridge_1906", N, ["S"])
+    with pytest.raises(IllegalCallError, match=r"once made cannot be altered \[.*Law 49\]"):
+        d.undo()
+    d.call("X")
+    with pytest.raises(IllegalCallError) as refused:
+        d.undo()
+    assert _DOUBLING_FINAL in str(refused.value)
+    assert "Law 60" in str(refused.value)
+    assert "Law 49" not in str(refused.value)
+    d.call("P")  # the maker: "Satisfied" is a declaration as to re-doubling
+    with pytest.raises(IllegalCallError, match="as to doubling or re-doubling"):
+        d.undo()
+    passed = BridgeDeclaration("bridge_1906", N, ["P"])  # the dealer passes the make
+    with pytest.raises(IllegalCallError, match=r"Law 49\]"):
+        passed.undo()
+
+    from redouble.irregularities import rule_for
+
+    law = rule_for(laws.get("bridge_1906"), Irregularity.ILLEGAL_DOUBLE).law
+    assert "Law 49" not in law
+    assert "Law 60" in law
+
+
+def test_the_doubling_line_in_a_game_a_double_cannot_be_corrected() -> None:
+    """The same line in a lenient game: East's double cannot be corrected to "May I lead?"
+    (Bridge has no law of free correction); North's make still can't either (Law 49)."""
+    g = Game("bridge_1906", deals=[DEAL] * 3, strict=False)
+    g.call("S")
+    with pytest.raises(IrregularityError, match=r"Law 49\]"):
+        g.correct_call("H", seat=N)
+    g.call("X")
+    with pytest.raises(IrregularityError) as refused:
+        g.correct_call("P", seat=E)
+    assert _DOUBLING_FINAL in str(refused.value)
+    assert "Law 49" not in str(refused.value)
+    assert g.declaring.doublings == 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Corners of the scoring laws: revokes with slams, both sides, the limit of 28; chicane
+# deducted; the variants' points.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_law_7_twelve_made_and_one_gained_by_penalty_is_little_slam_not_grand() -> None:
+    """Law 7: thirteen tricks "independently of any tricks gained by the revoke penalty"
+    score grand slam: twelve won in play and a thirteenth from East-West's revoke give the
+    little slam (20), and the trick score counts all thirteen (7 x 8 = 56, Law 87)."""
+    score = score_hand("bridge_1906", "H", "N", (12, 1), revokes={"EW": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(13, 0)
+    assert score.breakdown.slam == PerSide(20, 0)
+    assert score.trick_score == PerSide(56, 0)
+
+
+def test_law_96_five_revokes_give_all_thirteen_and_no_slam() -> None:
+    """Law 96: "the accumulated penalty shall in no event exceed thirteen tricks": five revokes
+    (fifteen tricks) by a side that won all thirteen give the adversaries thirteen, seven by
+    cards in spades (14), and no slam: none was made in play (Law 7)."""
+    score = score_hand("bridge_1906", "S", "N", (0, 13), revokes={"EW": 5})
+    assert score.tricks_after_revoke_penalty == PerSide(13, 0)
+    assert score.trick_score == PerSide(14, 0)
+    assert score.breakdown.slam == PerSide()
+    assert score.game_caps == (None, 28)
+
+
+def test_law_95_both_sides_revoke_the_trick_winners_stop_at_28() -> None:
+    """Law 95: both sides revoke, "neither can win the game by that hand": the penalties
+    cancel (11 - 3 + 3), five by cards at no trump (60) held to 28; at 20 the side adds 8."""
+    score = score_hand("bridge_1906", "NT", "N", (11, 2), revokes={"NS": 1, "EW": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(11, 2)
+    assert (score.trick_score, score.game_won_by, score.game_caps) == (PerSide(28, 0), None,
+                                                                       (28, 28))  # fmt: skip
+    at_20 = score_hand("bridge_1906", "NT", "N", (11, 2), revokes={"NS": 1, "EW": 1},
+                       prior_trick_score={"NS": 20, "EW": 0})  # fmt: skip
+    assert at_20.trick_score == PerSide(8, 0)
+
+
+def test_law_89_a_revoke_that_loses_the_odd_tricks_the_adversaries_score_them_all() -> None:
+    """Laws 87, 89: the makers win seven tricks but revoke once: four are theirs, nine the
+    adversaries' (three by cards in hearts, 24); the limit binds only the revoking side."""
+    score = score_hand("bridge_1906", "H", "N", (7, 6), revokes={"NS": 1},
+                       prior_trick_score={"NS": 28, "EW": 10})  # fmt: skip
+    assert score.tricks_after_revoke_penalty == PerSide(4, 9)
+    assert score.trick_score == PerSide(0, 24)
+    assert score.game_won_by is Side.EW
+    assert score.game_caps == (28, None)
+
+
+def test_laws_50_89_doubling_does_not_lift_the_limit_of_28() -> None:
+    """Laws 50, 89: the revoking makers win twelve at no trump redoubled (nine after the
+    penalty: 3 x 12 x 4 = 144); the limit of 28 holds whatever the doubling."""
+    score = score_hand("bridge_1906", "NTXX", "N", (12, 1), revokes={"NS": 1})
+    assert score.tricks_after_revoke_penalty == PerSide(9, 4)
+    assert score.trick_score == PerSide(28, 0)
+    assert score.game_won_by is None
+
+
+@pytest.mark.parametrize(
+    ("honours", "voids", "column"),
+    [
+        # East-West hold four honours divided (4 x 8 = 32); South is void: less 16.
+        ({"E": 3, "W": 1, "N": 1}, ["S"], PerSide(0, 16)),
+        # Simple honours against a chicane come to nothing (16 - 16), never below it.
+        ({"E": 2, "W": 1, "N": 2}, ["S"], PerSide(0, 0)),
+        # Double chicane (North and South void): four honours (32) off East's five (80).
+        ({"E": 5}, ["N", "S"], PerSide(0, 48)),
+        # ... off four in one hand and the fifth in partner's (72).
+        ({"E": 4, "W": 1}, ["N", "S"], PerSide(0, 40)),
+    ],
+)
+def test_law_9_chicane_is_deducted_from_the_adversaries_honours(
+    honours: dict[str, int], voids: list[str], column: PerSide
+) -> None:
+    """Law 9 (as another printing of the book gives it): if the adversaries of the chicane
+    hand score honours, chicane (three honours) is deducted from their score; double chicane,
+    four honours. Hearts (8); the trick score is untouched."""
+    score = score_hand("bridge_1906", "H", "N", (7, 6), honours=honours, trump_void_seats=voids)
+    assert score.honour_column == column
+    assert score.trick_score == PerSide(8, 0)
+
+
+def test_three_handed_dummys_honours_and_chicane_score_for_the_dealer() -> None:
+    """Bridge for Three Players scores each hand as Bridge (Law 6: honours to their original
+    holders): the permanent dummy's honours and its chicane are the dealer's side's."""
+    score = score_hand("bridge_three_handed", "D", "N", (8, 5), honours={"S": 4, "N": 1},
+                       trump_void_seats=[])  # fmt: skip
+    assert score.honour_column == PerSide(9 * 6, 0)
+    chicane = score_hand("bridge_three_handed", "D", "N", (8, 5), honours={"N": 3, "E": 2},
+                         trump_void_seats=["S"])  # fmt: skip
+    assert chicane.honour_column == PerSide(12 + 12, 0)
+
+
+def test_three_handed_a_dealer_who_made_it_himself_ends_the_conversation_when_satisfied() -> None:
+    """Bridge for Three Players: the leader doubles the dealer's own make; the dealer, who has
+    not seen dummy, may re-double, but "Satisfied" ends it: the permanent dummy makes no
+    call (Law 52 gives the right to "his partner", who in the three-handed game is no player)."""
+    d = BridgeDeclaration(T3, N, ["S", "X"], deal=DEAL)
+    assert d.to_call is N
+    d.call("P")
+    assert d.is_complete
+    assert d.contract is not None
+    assert (d.contract.declaration, d.contract.doublings) == ("S", 1)
+
+
+def test_progressive_a_grand_slam_with_chicane_counts_in_the_individual_scores() -> None:
+    """Progressive Bridge: "points, tricks and honours included": the grand slam (40), the
+    honours and a chicane deduction all count in each player's won and lost."""
+    grand = score_hand("bridge_progressive", "C", "E", (13, 0), honours={"N": 4, "S": 1},
+                       trump_void_seats=["E"])  # fmt: skip
+    # NS: 7 x 4 = 28 tricks, 9 x 4 = 36 honours, 40 slam; East's chicane: less 8.
+    assert grand.deal_points == PerSide(28 + 36 + 40 - 8, 0)
+    tally = ProgressiveTally("bridge_progressive")
+    tally.add(grand, {"N": "1", "E": "2", "S": "3", "W": "4"})
+    assert tally.net == {"1": 96, "2": -96, "3": 96, "4": -96}
+
+
+def test_duplicate_the_same_deal_at_two_tables_nets_honours_and_slams() -> None:
+    """Duplicate Bridge: "played for points, not games or rubbers, the honour score requires as
+    much attention as the trick score". Team A sits North-South at table 1 and East-West at
+    table 2: its little slam in no trump with three aces (72 + 20 + 30) against the other
+    team's ten tricks and the same aces (48 + 30) nets 44."""
+    one = score_hand("bridge_duplicate", "NT", "N", (12, 1), honours={"N": 2, "S": 1, "E": 1})
+    two = score_hand("bridge_duplicate", "NT", "N", (10, 3), honours={"N": 2, "S": 1, "E": 1})
+    comparison = compare_tables(one, two)
+    assert (one.deal_points, two.deal_points) == (PerSide(122, 0), PerSide(78, 0))
+    assert (comparison.team_a_net, comparison.team_b_net) == (44, -44)
+    assert one.game_won_by is None  # no games in duplicate
+
+
+# ------------------------------------------------------------------------------------------------
+# Corners of the play: Laws 77, 82.
+# ------------------------------------------------------------------------------------------------
+
+
+def test_law_82_dummy_and_dealer_are_never_called_upon_but_an_adversary_is() -> None:
+    """Law 82: "Should the third hand not have played and the fourth play before his partner,
+    the latter (not being dummy or dealer) may be called upon". East leads: the dealer, fourth,
+    plays before dummy (second): no penalty. Dummy leads: East, fourth, plays before West
+    (second) and the dealer (third): the dealer may direct West."""
+    g = _spades_by_north()
+    g.play("CA")
+    g.play("C2", seat=N)
+    assert not g.pending
+    assert not [r for r in g.rulings if r.kind is Irregularity.PLAYED_BEFORE_TURN]
+    g = _spades_by_north()
+    for card in ("D2", "DA", "D8", "D5"):  # dummy's ace wins: dummy leads next
+        g.play(card)
+    g.play("DK")
+    g.play("D4", seat=E)
+    (ruling,) = g.pending
+    assert (ruling.kind, ruling.law, ruling.offender, ruling.claimants) == (
+        Irregularity.PLAYED_BEFORE_TURN,
+        "Bridge (Elwell, 1906), Law 82",
+        E,
+        (N,),
+    )
+    g.decide("lowest")
+    assert g.to_act is W
+    assert g.legal_actions() == [Card.parse("D9")]  # West holds D T 9 after the first trick
+
+
+def test_law_77_the_dealers_lead_out_of_turn_stands_once_second_hand_has_played() -> None:
+    """Law 77: the dealer leading out of turn "incurs no penalty; but he may not rectify the
+    error after the second hand has played": East follows to North's ace, and the trick is
+    North's lead."""
+    g = _spades_by_north()
+    g.play("SA", seat=N)
+    (ruling,) = g.pending
+    assert ruling.kind is Irregularity.DECLARER_LEAD_OUT_OF_TURN
+    g.play("S8", seat=E)
+    assert not g.pending
+    with pytest.raises(IrregularityError):
+        g.decide("retract")
+    assert g.trick_on_table == {N: Card.parse("SA"), E: Card.parse("S8")}
+
+
+def test_law_86_a_revoke_established_by_the_partners_play_to_the_next_trick() -> None:
+    """Law 86: a revoke is established "if either the revoking player or his partner, whether in
+    his right turn or otherwise, have led or played to the following trick". West renounces
+    to a diamond holding diamonds; dummy's ace wins; East (or West himself) leads out of turn
+    to the next trick: the revoke is established, and the refusal to correct it cites Law 86,
+    not the Auction code."""
+    for offender, card in ((E, "CA"), (W, "C5")):
+        g = _spades_by_north()
+        for played in ("D2", "DA", "HJ", "D5"):  # West holds D T 9 8
+            g.play(played)
+        g.play(card, seat=offender)
+        assert [e.kind for e in g.log].count("revoke_established") == 1
+        with pytest.raises(GameError) as refused:
+            g.correct_revoke(seat=W)
+        _cites(str(refused.value), "Bridge (Elwell, 1906), Law 86")
+        assert "Auction" not in str(refused.value)
+
+
+def test_three_handed_a_record_giving_dummy_another_make_than_the_compulsory_one() -> None:
+    """Bridge for Three Players: passed the make, dummy "must declare the longest suit"
+    (South's diamonds A K Q J, four cards; clubs T 9 8 three). A written declaring that has
+    it make hearts is refused, naming the second call and the make the law requires; the
+    right one reads back as written."""
+    with pytest.raises(IllegalCallError, match=r"call 2 should be D, not H"):
+        BridgeDeclaration.parse(T3, "N: P H", deal=DEAL)
+    d = BridgeDeclaration.parse(T3, "N: P D X", deal=DEAL)
+    assert (str(d), d.maker, d.doublings, d.is_complete) == ("N: P D X", S, 1, True)

@@ -737,6 +737,25 @@ class Auction:
 # ------------------------------------------------------------------------------------------------
 
 
+# Bridge (Elwell, 1906) says twice that what is said stands: Law 49 for the make (closing the
+# laws of declaring trumps), and a line of its own, after Law 60, for the doubling.
+_UNALTERABLE_MAKE = "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
+_UNALTERABLE_DOUBLING = (
+    "a declaration as to doubling or re-doubling once made cannot be altered [Bridge (Elwell, "
+    "1906), the line closing the laws of doubling, after Law 60]"
+)
+
+
+def _unalterable_text(declaring: Any) -> str:
+    """Why Bridge's last call cannot be taken back: Law 49 for the make (or the dealer's pass
+    of it), the doubling laws' closing line for a double, a re-double or a refusal of one."""
+    maker = getattr(declaring, "maker", None)
+    calls = declaring.calls
+    if maker is not None and calls and calls[-1].declaration is None:
+        return _UNALTERABLE_DOUBLING
+    return _UNALTERABLE_MAKE
+
+
 class BridgeDeclaration:
     """The make of the trump and the doubling conversation of Bridge (Elwell, 1906), Laws 45-54.
 
@@ -863,14 +882,14 @@ class BridgeDeclaration:
         return False
 
     def undo(self) -> Call:
-        """A declaration once made cannot be altered (Bridge (Elwell, 1906), Law 49).
+        """A declaration once made cannot be altered: the make (Bridge (Elwell, 1906), Law 49),
+        nor one as to doubling or re-doubling (the line closing the laws of doubling, after
+        Law 60).
 
         Raises:
             IllegalCallError: always; nothing changes.
         """
-        raise IllegalCallError(
-            "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
-        )
+        raise IllegalCallError(_unalterable_text(self))
 
     def copy(self) -> BridgeDeclaration:
         """An independent copy."""

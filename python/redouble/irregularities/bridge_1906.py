@@ -160,7 +160,8 @@ def _bridge_1906() -> IrregularityCode:
         ),
         Rule(
             Irregularity.ILLEGAL_DOUBLE,
-            f"{s} Law 49 ('a declaration as to doubling once made cannot be altered'); {fb}",
+            f"{s} the line closing the laws of doubling, after Law 60 ('A declaration as to "
+            f"doubling or re-doubling once made cannot be altered'); {fb}",
             Claimant.NONE,
             (),
             blocking=False,

@@ -52,11 +52,10 @@ from .referee import (
     SurplusFound,
     TableView,
     WithdrawRevoke,
+    cite,
     parse_card,
 )
 from .rulings import check_free, lapsed_on_quit, require
-
-_A85 = "[Auction Bridge (1912), Laws 83, 85]"
 
 
 def _in_play(view: HandView, error: str) -> TableView:
@@ -108,10 +107,11 @@ def judge_card_played(view: HandView, card: Card, seat: Seat | None) -> Outcome:
         raise IllegalPlayError(f"{player.name.title()} does not hold {card}")
     full = table.is_full()
     if not full and player in table.cards:
-        raise IllegalPlayError(
-            f"{player.name.title()} has already played to this trick; two cards played at once "
-            "are play_together (A70, A82)"
-        )
+        hint = ""
+        if view.code.has(Irregularity.TWO_CARDS_PLAYED):
+            law = view.code.rule(Irregularity.TWO_CARDS_PLAYED).law
+            hint = f"; two cards played at once are play_together ({law})"
+        raise IllegalPlayError(f"{player.name.title()} has already played to this trick{hint}")
     lead = full or not table.cards
     rightful = table.winner() if full else table.rightful
     if lead and player != rightful:
@@ -183,7 +183,10 @@ def judge_quit_trick(view: HandView) -> Outcome:
     require(view, Irregularity.CARD_OMITTED, GameError, "a card omitted")
     missing = table.expected()
     if missing == contract.dummy:
-        raise GameError("dummy's card is played by the declarer: play it (A81 excludes dummy)")
+        law = view.code.rule(Irregularity.CARD_OMITTED).law
+        raise GameError(
+            f"dummy's card is played by the declarer: play it ({law} is for the others)"
+        )
     index = len(table.tricks)
     request = RaiseRuling(Irregularity.CARD_OMITTED, missing, {"trick": index})
     return Outcome((quit_, OmitCard(index, missing), RaiseIrregularity(request), QuitTrick()))
@@ -235,7 +238,8 @@ def judge_play_together(
     data = {"cards": [str(card) for card in parsed], "exposed": not declarer_side}
     kind = Irregularity.TWO_CARDS_PLAYED
     if not any(card in follow for card in parsed):
-        # None can be called without obliging a revoke (A74; B79): all are exposed.
+        # None can be called without obliging a revoke (Auction Bridge (1912), Law 74; Bridge
+        # (Elwell, 1906), Law 79): all are exposed.
         if not declarer_side:
             effects.append(ExposeCards(player, tuple(parsed)))
         request = RaiseRuling(
@@ -243,8 +247,9 @@ def judge_play_together(
             player,
             data,
             options=(),
-            note="no card can be called to the trick without a revoke (A74): the cards "
-            "are exposed and the player plays again",
+            note="no card can be called to the trick without a revoke "
+            f"({cite(view, bridge='Law 79', auction_1912='Law 74')}): the cards are exposed "
+            "and the player plays again",
         )
         return Outcome((*effects, RaiseIrregularity(request)))
     request = RaiseRuling(kind, player, data, claimants=(contract.declarer,))
@@ -268,7 +273,8 @@ def judge_claim(view: HandView, seat: Seat | int | str | None, tricks: int | Non
     check_free(view)
     declarer = contract.declarer
     if seat is not None and Seat.of(seat) != declarer:
-        raise GameError("only the declarer's claim is provided for [A72]")
+        law = view.code.rule(Irregularity.CLAIM).law
+        raise GameError(f"only the declarer's claim is provided for [{law}]")
     full = table.is_full()
     remaining = TRICKS - len(table.tricks) - (1 if full else 0)
     claimed = remaining if tricks is None else int(tricks)
@@ -423,7 +429,7 @@ def judge_correct_revoke(view: HandView, seat: Seat | int | str | None) -> Outco
     if not open_ and not questioned:
         raise GameError(
             "no revoke on the trick on the table can be corrected (it is established once "
-            f"the trick is quitted) {_A85}"
+            f"the trick is quitted) [{cite(view, bridge='Law 86', auction_1912='Laws 83, 85')}]"
         )
     chosen = open_[0] if open_ else questioned[0]
     effects: list[Effect] = [LogEvent("correct_revoke", view.revokes[chosen].seat, {})]
@@ -550,7 +556,10 @@ def judge_surplus_card(view: HandView, card: Card | str | int, seat: Seat | int 
     player = Seat.of(seat)
     played = parse_card(card)
     if player == contract.dummy:
-        raise IllegalPlayError("dummy's cards are played by the declarer (A82 excludes dummy)")
+        law = view.code.rule(Irregularity.SURPLUS_CARD).law
+        raise IllegalPlayError(
+            f"dummy's cards are played by the declarer ({law} is for the others)"
+        )
     if player not in table.cards:
         raise IllegalPlayError(f"{player.name.title()} has not played to the trick on the table")
     if not table.holds(player, played):

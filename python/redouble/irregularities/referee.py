@@ -83,6 +83,15 @@ def parse_card(card: object, name: str = "card") -> Card:
         raise InvalidDealError(f"{name} must be a card's index 0..51, not {shown(card)}") from None
 
 
+def cite(view: HandView, **laws: str) -> str:
+    """The law a message names, as a reader finds it in the game's own code: ``cite(view,
+    bridge="Law 79", auction_1912="Law 74")`` is "Bridge (Elwell, 1906), Law 79" in a Bridge
+    game and "Auction Bridge (1912), Law 74" in an auction; the code's title alone where
+    `laws` names none of its laws."""
+    law = laws.get(view.code.name)
+    return f"{view.code.title}, {law}" if law else view.code.title
+
+
 # ------------------------------------------------------------------------------------------------
 # The read-only view of the hand.
 # ------------------------------------------------------------------------------------------------
@@ -1182,7 +1191,8 @@ def _to_trick(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outc
     if chosen not in cards:
         raise IrregularityError(f"{chosen} is not one of the cards played together")
     if chosen not in table.follow(offender, not table.cards):
-        raise IrregularityError(f"calling {chosen} would oblige a revoke [A74; B79]")
+        law = cite(view, bridge="Law 79", auction_1912="Law 74")
+        raise IrregularityError(f"calling {chosen} would oblige a revoke [{law}]")
     effects: list[Effect] = [PlaceCard(offender, chosen)]
     if ruling.data.get("exposed"):
         effects.append(ExposeCards(offender, tuple(c for c in cards if c != chosen)))

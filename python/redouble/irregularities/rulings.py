@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .._check import as_int, shown
-from ..auction import Bar, Call, CallKind, Contract
+from ..auction import Bar, Call, CallKind, Contract, _unalterable_text
 from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
 from ..scoring import PerSide
@@ -48,6 +48,7 @@ from .referee import (
     RaiseRuling,
     RegularCall,
     StartPlay,
+    cite,
     parse_card,
     remedy,
     side_bids,
@@ -462,7 +463,8 @@ def judge_lead_while_declaring(view: HandView, seat: Seat, led: Card) -> Outcome
         seat,
         data,
         options=(),
-        note="B56: the eldest hand led before the doubling was over; the card is taken "
+        note="Bridge (Elwell, 1906), Law 56: the eldest hand led before the doubling was over; "
+        "the card is taken "
         "back [redouble's decision], and his partner may re-double only with the consent of the "
         "adversary who last doubled (Game.consent); either adversary's right to double "
         "is not affected",
@@ -529,9 +531,7 @@ def judge_correct_call(view: HandView, call: Call | str, seat: Seat | int | str 
     if view.phase != "declare":
         raise GameError("no declaration can be corrected now")
     if view.code.rules.get(Irregularity.DECLARATION_CORRECTED) is None:  # Bridge: no Law 52
-        raise IrregularityError(
-            "a declaration once made cannot be altered [Bridge (Elwell, 1906), Law 49]"
-        )
+        raise IrregularityError(_unalterable_text(view.declaring))
     slips = [ruling for ruling in view.open_rulings if ruling.kind in _SLIPS]
     if slips:
         return _correct_slip(view, slips[-1], call, seat)
@@ -804,7 +804,8 @@ def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool)
             Irregularity.EXPOSED_CARD,
             player,
             {**data, "callable": False},
-            note="cards exposed by the declarer (or dummy) are not called [A72]",
+            note="cards exposed by the declarer (or dummy) are not called "
+            f"[{cite(view, bridge='Law 69', auction_1912='Law 72')}]",
         )
         return Outcome((logged, RaiseIrregularity(request)))
     callable_ = ExposeCards(player, (exposed,))
@@ -821,7 +822,8 @@ def judge_expose(view: HandView, player: Seat, exposed: Card, during_deal: bool)
                 player,
                 data,
                 options=(),
-                note="the rightful leader exposed a card: it is subject to call [A66]",
+                note="the rightful leader exposed a card: it is subject to call "
+                f"[{view.code.rule(Irregularity.CARD_EXPOSED_BEFORE_LEAD).law}]",
             )
         return Outcome((logged, callable_, RaiseIrregularity(request)))
     request = RaiseRuling(Irregularity.EXPOSED_CARD, player, {**data, "callable": True})
