@@ -16,7 +16,7 @@ from redouble import laws
 from redouble.auction import Auction
 from redouble.cards import Card, Seat, Side
 from redouble.deal import Deal
-from redouble.errors import IllegalCallError
+from redouble.errors import IllegalCallError, IrregularityError
 from redouble.game import Game, Phase, cut_card, cut_for_partners
 from redouble.irregularities import Irregularity
 from redouble.scoring import HandScore, PerSide, Rubber, score_hand
@@ -513,7 +513,9 @@ def test_law_6_and_9_a_game_scores_honours_and_chicane_from_its_own_cards() -> N
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("calls", "contract"), [(("1S", "P", "P"), "1S"), (("1S", "X", "P"), "1SX")])
+@pytest.mark.parametrize(
+    ("calls", "contract"), [(("1S", "P", "P"), "1S"), (("1S", "X", "P"), "1SX")]
+)
 def test_law_48_and_50_the_dealers_one_spade_made_final_after_an_impossible_declaration(
     calls: tuple[str, ...], contract: str
 ) -> None:
@@ -677,3 +679,26 @@ def test_law_6_and_9_honours_and_chicane_from_400_dealt_hands_with_voids() -> No
         honours, chicane = _honours_by_the_text(hands, declaration)
         assert result.breakdown.honours == PerSide(*honours), (declaration, pbn)
         assert result.breakdown.chicane == PerSide(*chicane), (declaration, pbn)
+
+
+@pytest.mark.parametrize("law_set", ["auction_1912", "bridge_1906"])
+def test_law_60_a_defenders_card_omitted_is_the_declarers_to_claim_not_dummys(
+    law_set: str,
+) -> None:
+    # Auction Bridge (1912), Law 81 (Bridge (Elwell, 1906), Law 83): "the adversaries or either
+    # of them may claim a new deal"; but dummy takes no part in the play beyond the rights of
+    # Law 60 (Bridge: Law 62), and his calling attention to a penalty forfeits it (Laws 61, 63).
+    deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    g = Game(law_set, deals=[deal] * 4, first_dealer="N", strict=False)
+    for call in ("1S", "P", "P", "P") if law_set == "auction_1912" else ("S", "P", "P"):
+        g.call(call)
+    assert g.contract.declarer is Seat.NORTH
+    for card in ("D2", "DA", "D8", "D5", "DK", "D9", "D6"):  # dummy (South) wins, leads again
+        g.play(card)
+    g.quit_trick()  # East, a defender, omitted to play to the second trick
+    (ruling,) = [r for r in g.pending if r.kind is Irregularity.CARD_OMITTED]
+    assert ruling.offender is Seat.EAST
+    assert ruling.claimants == (Seat.NORTH,)
+    with pytest.raises(IrregularityError, match="South may not decide"):
+        g.decide("new_deal", seat="S")
+    g.decide("deal_stands", seat="N")

@@ -51,7 +51,16 @@ def claimants(view: HandView, claimant: Claimant, offender: Seat | None) -> tupl
     """The seats that may claim a penalty the rule gives to `claimant`."""
     dealer = view.dealer
     if claimant is Claimant.ADVERSARIES:
-        return () if offender is None else offender.side.opponents.seats
+        if offender is None:
+            return ()
+        seats = offender.side.opponents.seats
+        if view.phase == "play" and view.contract is not None:
+            # Once his cards are down dummy "takes no part whatever in the play" beyond the
+            # rights listed (Auction Bridge (1912), Law 60; Bridge (Elwell, 1906), Law 62), and
+            # his calling attention to a penalty bars the declarer from exacting it (Law 61;
+            # Law 63): the adversaries of a defender who errs in the play are the declarer alone.
+            seats = tuple(s for s in seats if s != view.contract.dummy)
+        return seats
     if claimant is Claimant.DECLARER:
         return (view.contract.declarer,) if view.contract is not None else (dealer,)
     if claimant is Claimant.MAKER:
