@@ -205,8 +205,8 @@ def _compare(
             assert tricks == ref_tricks, f"deal {i}: solve {tricks}, DDS {ref_tricks}"
             solve_ours[i], solve_dds[i] = min(solve_ours[i], c), min(solve_dds[i], d)
         _dds_solve(dds, _endplay_deal(np.roll(batch[0], 1)))
-    t_ratios = [a / b for a, b in zip(table_ours, table_dds)]
-    s_ratios = [c / d for c, d in zip(solve_ours, solve_dds)]
+    t_ratios = [a / b for a, b in zip(table_ours, table_dds, strict=True)]
+    s_ratios = [c / d for c, d in zip(solve_ours, solve_dds, strict=True)]
     t_ours, t_dds, s_ours, s_dds = (sum(x) for x in (table_ours, table_dds, solve_ours, solve_dds))
     for i in range(n):
         a, b, c, d = table_ours[i], table_dds[i], solve_ours[i], solve_dds[i]

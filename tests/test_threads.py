@@ -103,7 +103,8 @@ def test_stats_read_during_a_search_are_whole_calls() -> None:
         seen.append(solver.stats)
     t.join()
     after = solver.stats
-    assert after.nodes > before.nodes and after.searches > before.searches
+    assert after.nodes > before.nodes
+    assert after.searches > before.searches
     assert len(seen) > 1
     assert all(s in (before, after) for s in seen), sorted({s.nodes for s in seen})[:5]
     # reset_stats from another thread takes effect at once and is never torn either.

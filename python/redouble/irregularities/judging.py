@@ -53,7 +53,7 @@ def claimants(view: HandView, claimant: Claimant, offender: Seat | None) -> tupl
     if claimant is Claimant.ADVERSARIES:
         if offender is None:
             return ()
-        seats = offender.side.opponents.seats
+        seats: tuple[Seat, ...] = offender.side.opponents.seats
         if view.phase == "play" and view.contract is not None:
             # Once his cards are down dummy "takes no part whatever in the play" beyond the
             # rights listed (Auction Bridge (1912), Law 60; Bridge (Elwell, 1906), Law 62), and
