@@ -163,7 +163,13 @@ def test_the_revoke_claims_are_what_the_referee_finds_at_the_end() -> None:
 
 def test_claimants_follow_the_rule() -> None:
     v = view(one_spade())
+    # Before the opening lead dummy has all the rights of a player (Auction Bridge (1912),
+    # Law 60); once the play is under way, a defender's adversary is the declarer alone.
     assert claimants(v, Claimant.ADVERSARIES, W) == (N, S)
+    g = one_spade()
+    g.play("CA")
+    assert claimants(view(g), Claimant.ADVERSARIES, W) == (N,)
+    assert claimants(view(g), Claimant.ADVERSARIES, N) == (E, W)
     assert claimants(v, Claimant.DECLARER, W) == (N,)
     assert claimants(v, Claimant.ELDEST_HAND, None) == (E,)
     assert claimants(v, Claimant.DEALER_SIDE, None) == (N, S)

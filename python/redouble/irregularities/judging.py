@@ -54,11 +54,18 @@ def claimants(view: HandView, claimant: Claimant, offender: Seat | None) -> tupl
         if offender is None:
             return ()
         seats: tuple[Seat, ...] = offender.side.opponents.seats
-        if view.phase == "play" and view.contract is not None:
-            # Once his cards are down dummy "takes no part whatever in the play" beyond the
-            # rights listed (Auction Bridge (1912), Law 60; Bridge (Elwell, 1906), Law 62), and
-            # his calling attention to a penalty bars the declarer from exacting it (Law 61;
-            # Law 63): the adversaries of a defender who errs in the play are the declarer alone.
+        table = view.table
+        if (
+            view.phase == "play"
+            and view.contract is not None
+            and table is not None
+            and (table.tricks or table.cards)
+        ):
+            # Once his cards are down (after the opening lead) dummy "takes no part whatever in
+            # the play" beyond the rights listed (Auction Bridge (1912), Law 60; Bridge (Elwell,
+            # 1906), Law 62), and his calling attention to a penalty bars the declarer from
+            # exacting it (Law 61; Law 63): the adversaries of a defender who errs in the play
+            # are the declarer alone. Before the opening lead he "has all the rights of a player".
             seats = tuple(s for s in seats if s != view.contract.dummy)
         return seats
     if claimant is Claimant.DECLARER:
