@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -2139,3 +2140,33 @@ def test_progressive_players_must_be_strings() -> None:
 
     with pytest.raises(TypeError, match="players must be strings"):
         ProgressiveSession(tables=1, hands_per_round=1, players=[1, 2, 3, 4])  # type: ignore[list-item]
+
+
+def test_compare_tables_of_a_score_read_back_from_json() -> None:
+    # A score saved and read back names its law set with a new str: the two tables are still
+    # under the same law set (compared by value, not identity).
+    played = score_hand("contract", "4S", "N", (10, 3))
+    again = HandScore.from_json(played.to_json())
+    assert again.law_set == played.law_set
+    assert again.law_set is not played.law_set  # equal, not the same object
+    assert compare_tables(played, again).team_a_net == 0
+    with pytest.raises(ScoringInputError, match="same law set"):
+        compare_tables(played, score_hand("auction_1912", "4S", "N", (10, 3)))
+
+
+@pytest.mark.parametrize(
+    ("seat", "expected"), [(0, Seat.NORTH), (3, Seat.WEST), (np.int64(2), Seat.SOUTH)]
+)
+def test_a_declarer_given_by_number(seat: Any, expected: Seat) -> None:
+    assert score_hand("contract", "4S", seat, (10, 3)).declarer is expected
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True])
+def test_a_declarer_number_out_of_range_is_refused(seat: Any) -> None:
+    with pytest.raises(ScoringInputError, match="declarer: not a seat"):
+        score_hand("contract", "4S", seat, (10, 3))
+
+
+def test_tricks_of_a_wrong_type_name_the_argument() -> None:
+    with pytest.raises(TypeError, match=r"^tricks must be a pair \(NS, EW\)"):
+        score_hand("contract", "4S", "N", 10)  # type: ignore[arg-type]

@@ -158,6 +158,11 @@ class PerSide:
                 given[side] = key
                 values[side] = _integer(amount, f"{what}[{key}]")
         else:
+            if not isinstance(value, Sequence | np.ndarray):
+                raise TypeError(
+                    f"{what} must be a pair (NS, EW) or a mapping of side to value, "
+                    f"not {type(value).__name__}"
+                )
             if isinstance(value, str | bytes) or len(value) != 2:
                 raise ScoringInputError(f"{what} needs two values (NS, EW), not {shown(value)}")
             values = [_integer(v, what) for v in value]
