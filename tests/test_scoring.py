@@ -2170,3 +2170,8 @@ def test_a_declarer_number_out_of_range_is_refused(seat: Any) -> None:
 def test_tricks_of_a_wrong_type_name_the_argument() -> None:
     with pytest.raises(TypeError, match=r"^tricks must be a pair \(NS, EW\)"):
         score_hand("contract", "4S", "N", 10)  # type: ignore[arg-type]
+
+
+def test_tricks_not_adding_up_to_13_say_their_sum() -> None:
+    with pytest.raises(ScoringInputError, match=r"^tricks must add up to 13, not 12: "):
+        score_hand("contract", "4S", "N", (10, 2))
