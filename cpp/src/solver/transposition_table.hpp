@@ -10,8 +10,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
 
 namespace redouble::detail {
 
@@ -154,12 +152,20 @@ class TranspositionTable {
     h ^= h >> 29;
     return static_cast<std::size_t>(h >> 16) & bucket_mask_;
   }
-  struct FreeDeleter {
-    void operator()(void* p) const noexcept { std::free(p); }
+  /// The zeroed block holding the index and the pool (mapped from the kernel, or calloc's),
+  /// released by its destructor.
+  struct Block {
+    void* base = nullptr;
+    std::size_t size = 0;
+    bool mapped = false;
+    Block() = default;
+    Block(const Block&) = delete;
+    Block& operator=(const Block&) = delete;
+    ~Block();
   };
-  std::unique_ptr<char[], FreeDeleter> bucket_memory_;
-  ShapeBucket* buckets_ = nullptr;  // bucket_memory_ aligned to a cache line
-  std::unique_ptr<PatternChunk[], FreeDeleter> chunks_;
+  Block memory_;
+  ShapeBucket* buckets_ = nullptr;
+  PatternChunk* chunks_ = nullptr;
   std::size_t bucket_count_ = 0;
   std::size_t bucket_mask_ = 0;
   std::size_t buckets_used_ = 0;
