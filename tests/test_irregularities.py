@@ -2488,7 +2488,10 @@ def test_a_card_of_the_wrong_type_is_refused_naming_the_argument(
 ) -> None:
     g = spades()
     before = g.to_json()
-    with pytest.raises(TypeError, match=rf"^{argument} must be a Card, a card's name or its "):
+    with pytest.raises(
+        TypeError,
+        match=rf"^{argument} must be a Card, a card's name \('SA'\) or its index 0\.\.51, not ",
+    ):
         call(g, value)
     assert g.to_json() == before
 
@@ -2499,7 +2502,10 @@ def test_a_card_of_the_wrong_type_is_refused_naming_the_argument(
 def test_a_card_that_is_no_card_is_refused_naming_the_argument(
     name: str, call: Any, argument: str
 ) -> None:
-    for value, says in ((52, " must be a card's index 0..51, not 52"), ("ZZ", ": not a card")):
+    for value, says in (
+        (52, r" must be a card's index 0\.\.51 \(or a Card or its name\), not 52$"),
+        ("ZZ", ": not a card"),
+    ):
         with pytest.raises(RedoubleError, match=f"^{argument}{says}"):
             call(spades(), value)
 

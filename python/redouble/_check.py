@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import RedoubleError
+from .errors import InvalidDealError, InvalidDealTypeError, RedoubleError
 
 if TYPE_CHECKING:
-    from .cards import Seat
+    from .cards import Card, Seat
 
 __all__ = [
     "CheckedEnum",
     "CheckedEnumType",
     "as_bool",
+    "as_card",
     "as_index",
     "as_int",
     "as_iterable",
@@ -142,6 +143,40 @@ def as_seat(value: object, name: str) -> Seat:
         raise type(e)(f"{name}: {e}") from None
     except TypeError as e:
         raise TypeError(f"{name}: {e}") from None
+
+
+def as_card(value: object, name: str = "card") -> Card:
+    """`value` as a card: a Card, its name ("SA") or its index 0..51. Every error names `name`,
+    the argument the caller passed it as ("card", "elect", "cards[1]"): :class:`Card`'s own
+    messages speak of a "card id", an argument no caller ever passed.
+
+    The index goes to :class:`Card` as it is, not through ``int()``: a float or a bool is
+    refused there (a TypeError), never truncated into a card.
+
+    Raises:
+        TypeError: (an :class:`~redouble.errors.InvalidDealTypeError`) `value` is not a Card,
+            a str or an int (bytes, a float, a bool, None...).
+        FormatError: `value` is a str that names no card.
+        InvalidDealError: `value` is an index outside 0..51.
+    """
+    from .cards import Card  # at run time: cards imports this module
+
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except RedoubleError as e:
+            raise type(e)(f"{name}: {e}") from None
+    try:
+        return Card(value)  # type: ignore[arg-type]  # Card refuses what is not an int
+    except InvalidDealTypeError:
+        raise InvalidDealTypeError(
+            f"{name} must be a Card, a card's name ('SA') or its index 0..51, "
+            f"not {type(value).__name__}"
+        ) from None
+    except InvalidDealError:
+        raise InvalidDealError(
+            f"{name} must be a card's index 0..51 (or a Card or its name), not {shown(value)}"
+        ) from None
 
 
 def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_index, as_iterable, as_seat, shown
+from .._check import as_card, as_index, as_iterable, as_seat, shown
 from ..cards import Card, CardSet, Seat, Side, Strain
 from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
 from ..laws import get as get_law_set
 from ..scoring import PerSide
-from .referee import parse_card
 
 # --------------------------------------------------------------------------------------------
 # Pure helpers the game uses.
@@ -41,7 +40,7 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
                 raise
             raise IrregularityError(f"cards: {e}") from None
         try:
-            cards[who] = parse_card(card, f"cards[{who.letter!r}]")
+            cards[who] = as_card(card, f"cards[{who.letter!r}]")
         except RedoubleError as e:
             if isinstance(e, TypeError):
                 raise
