@@ -2021,6 +2021,17 @@ def test_options_are_named_in_the_laws_words() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("item", ["NS", b"NS", (N,), (N, (), ()), None, 7], ids=repr)
+def test_law64_transfer_refuses_what_is_not_a_pair_naming_it(item: Any) -> None:
+    # A str of two characters is no (winner, cards) pair, though it has two items.
+    with pytest.raises(TypeError, match=r"^tricks\[1\] must be a pair \(winner, cards\), not "):
+        law64_transfer([(N, ()), item], [])
+    with pytest.raises(
+        TypeError, match=r"^revokes\[0\] must be a pair \(offender, trick index\), not "
+    ):
+        law64_transfer([(N, ())], [item])
+
+
 def test_contract_law_64_revoke_transfer() -> None:
     won = [(N, ()), (E, ()), (E, ()), (N, ())]
     assert law64_transfer(won, [(E, 1)]) == PerSide(0, 2)  # won the revoke trick and a later

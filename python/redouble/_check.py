@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -30,6 +30,7 @@ __all__ = [
     "as_index",
     "as_int",
     "as_iterable",
+    "as_pair",
     "as_seat",
     "as_str",
     "is_pandas",
@@ -188,6 +189,18 @@ def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:
     """
     if not isinstance(value, Iterable):
         raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+    return value
+
+
+def as_pair(value: object, name: str, what: str) -> Sequence[Any]:
+    """`value` itself if it is a sequence of two items (a tuple or a list; not a str or bytes,
+    whose two characters would pass for a pair).
+
+    Raises:
+        TypeError: naming `name` and what it must be (`what`, e.g. "a (seat, statement) pair").
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 2:
+        raise TypeError(f"{name} must be {what}, not {shown(value)}")
     return value
 
 
