@@ -267,7 +267,12 @@ class Position(JsonDocument):
         return card
 
     def perft(self, depth: int) -> int:
-        """Number of legal play sequences of `depth` cards (shorter if play ends first).
+        """Number of legal play sequences of `depth` cards (shorter if play ends first): a
+        depth past the cards left counts the sequences to the end of the play.
+
+        A deep count from a full deal takes far longer than anyone waits: Ctrl-C (SIGINT)
+        stops it within a fraction of a second with :class:`KeyboardInterrupt`, the position
+        left as it was.
 
         Raises:
             IllegalPlayError: if depth is negative.
@@ -278,7 +283,9 @@ class Position(JsonDocument):
         d = as_int(depth, "depth")
         if d < 0:
             raise IllegalPlayError(f"perft depth must be >= 0, got {shown(d)}")
-        return int(self._pos.perft(min(d, 52)))  # no play is longer than 52 cards
+        # No sequence is longer than the cards still held (and the core takes a C int).
+        left = sum(int(h).bit_count() for h in self._pos.hands())
+        return int(self._pos.perft(min(d, left)))
 
     def __repr__(self) -> str:
         return (
