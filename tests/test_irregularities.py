@@ -351,6 +351,16 @@ def test_auction_1912_law_40_deal_out_of_turn_stands_after_last_card() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
+def test_auction_1912_law_40_a_seat_before_the_dealer_in_seat_order_may_deal_out_of_turn() -> None:
+    # South's deal, dealt by East: a seat before the rightful dealer is as much out of turn as
+    # one after him; only the rightful dealer himself is refused.
+    g = game(dealer="S")
+    g.report_dealt_out_of_turn("E")
+    assert g.dealer is E
+    with pytest.raises(GameError, match="rightful dealer"):
+        game(dealer="S").report_dealt_out_of_turn("S")
+
+
 def test_auction_1912_law_49_declaration_out_of_turn() -> None:
     g = game()
     g.call("1S", seat=E)  # North is to call
@@ -421,6 +431,16 @@ def test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty() -> Non
         g.call("3NT")  # Z (West) has no right to bid
 
 
+def test_auction_1912_law_50_penalty_keeps_the_declaration_when_only_seven_makes_it() -> None:
+    # Six Diamonds (42) over six Hearts (48): only seven Diamonds (49) is sufficient in
+    # Diamonds, and the penalty must be that bid, not seven Hearts.
+    g = game("auction_1912", "6H", "6D")
+    with pytest.raises(IrregularityError, match="must make his bid sufficient: a bid in D"):
+        g.decide("penalise", call="7H")
+    g.decide("penalise")
+    assert [str(c) for c in g.declaring.calls] == ["6H", "7D"]
+
+
 def test_auction_1912_law_50_impossible_declaration_options() -> None:
     g = game("auction_1912", "1H")
     g.call("8D")
@@ -450,6 +470,12 @@ def test_auction_1912_law_52_inadvertent_declaration_corrected() -> None:
     g.call("P")
     with pytest.raises(IrregularityError, match="Law 52"):
         g.correct_call("2S", seat=N)
+
+
+def test_auction_1912_law_52_the_correction_records_the_last_declaration() -> None:
+    g = game("auction_1912", "1H", "2D")
+    g.correct_call("3D")  # East's two Diamonds, not North's one Heart
+    assert last_ruling(g, Irregularity.DECLARATION_CORRECTED).data == {"from": "2D", "to": "3D"}
 
 
 def test_auction_1912_law_52_insufficient_declaration_corrected_before_attention() -> None:
@@ -1420,6 +1446,16 @@ def test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double() -> 
     h.call("X")
     with pytest.raises(IllegalCallError):
         h.call("P", seat=W)
+
+
+def test_bridge_1906_law_59_is_only_before_the_eldest_hand_has_doubled() -> None:
+    # East doubled and North re-doubled: East to speak again, and West's "May I lead?" out of
+    # turn is no longer Law 59's question (the eldest hand has spoken): no rectification.
+    g = game("bridge_1906", "S", "X", "XX")
+    assert (g.to_act, g.declaring.doublings) == (E, 2)
+    with pytest.raises(IllegalCallError, match="no rectification"):
+        g.call("P", seat=W)
+    assert not [r for r in g.rulings if r.kind is Irregularity.PASS_OUT_OF_TURN]
 
 
 def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
