@@ -435,6 +435,14 @@ def test_a_bridge_declaration_passed_to_partner_is_read_and_a_bare_pass_refused(
         DeclarationRecord(((Seat.NORTH, "Pass"),))
 
 
+@pytest.mark.parametrize("item", ["NS", b"NS", (Seat.NORTH,), ("N", "S", "NT"), None, 7], ids=repr)
+def test_a_declaration_statement_must_be_a_seat_and_statement_pair(item: object) -> None:
+    with pytest.raises(
+        TypeError, match=r"^statements\[1\] must be a \(seat, statement\) pair, not "
+    ):
+        DeclarationRecord(((Seat.NORTH, "NT"), item))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("seed", [51, 66, 6, 57])  # declared by North, South, East, West
 def test_lin_reference_reader_counts_a_board_played_out_for_the_declarers_side(
     seed: int, monkeypatch: pytest.MonkeyPatch

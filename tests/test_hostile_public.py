@@ -157,6 +157,27 @@ def test_public_enum_refuses_with_our_errors(name: str) -> None:
         cls(wrong)
 
 
+class _EqualityRefused:
+    """A value whose comparison raises a bare ValueError, as a pandas Series's does."""
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable: the enum compares it with each member
+
+    def __eq__(self, other: object) -> bool:
+        raise ValueError("The truth value of a Series is ambiguous")
+
+
+@pytest.mark.parametrize("name", sorted(ENUMS))
+def test_public_enum_refuses_a_value_whose_comparison_raises(name: str) -> None:
+    # The enum's own lookup compares an unhashable value with every member: the comparison's
+    # bare ValueError must not come out in place of the TypeError naming the enum.
+    cls = ENUMS[name]
+    with pytest.raises(TypeError, match=rf"^{cls.__name__}\(\) takes an? \w+ value, not "):
+        cls(_EqualityRefused())
+    pd = pytest.importorskip("pandas")
+    with pytest.raises(TypeError, match=rf"^{cls.__name__}\(\) takes an? \w+ value, not Series"):
+        cls(pd.Series([0, 1]))
+
+
 def _instances() -> dict[str, Callable[[], Any]]:
     import redouble as r
     from redouble import laws, scoring, solver

@@ -351,6 +351,16 @@ def test_auction_1912_law_40_deal_out_of_turn_stands_after_last_card() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
+def test_auction_1912_law_40_a_seat_before_the_dealer_in_seat_order_may_deal_out_of_turn() -> None:
+    # South's deal, dealt by East: a seat before the rightful dealer is as much out of turn as
+    # one after him; only the rightful dealer himself is refused.
+    g = game(dealer="S")
+    g.report_dealt_out_of_turn("E")
+    assert g.dealer is E
+    with pytest.raises(GameError, match="rightful dealer"):
+        game(dealer="S").report_dealt_out_of_turn("S")
+
+
 def test_auction_1912_law_49_declaration_out_of_turn() -> None:
     g = game()
     g.call("1S", seat=E)  # North is to call
@@ -421,6 +431,16 @@ def test_auction_1912_case_2_insufficient_bid_correction_is_the_penalty() -> Non
         g.call("3NT")  # Z (West) has no right to bid
 
 
+def test_auction_1912_law_50_penalty_keeps_the_declaration_when_only_seven_makes_it() -> None:
+    # Six Diamonds (42) over six Hearts (48): only seven Diamonds (49) is sufficient in
+    # Diamonds, and the penalty must be that bid, not seven Hearts.
+    g = game("auction_1912", "6H", "6D")
+    with pytest.raises(IrregularityError, match="must make his bid sufficient: a bid in D"):
+        g.decide("penalise", call="7H")
+    g.decide("penalise")
+    assert [str(c) for c in g.declaring.calls] == ["6H", "7D"]
+
+
 def test_auction_1912_law_50_impossible_declaration_options() -> None:
     g = game("auction_1912", "1H")
     g.call("8D")
@@ -450,6 +470,12 @@ def test_auction_1912_law_52_inadvertent_declaration_corrected() -> None:
     g.call("P")
     with pytest.raises(IrregularityError, match="Law 52"):
         g.correct_call("2S", seat=N)
+
+
+def test_auction_1912_law_52_the_correction_records_the_last_declaration() -> None:
+    g = game("auction_1912", "1H", "2D")
+    g.correct_call("3D")  # East's two Diamonds, not North's one Heart
+    assert last_ruling(g, Irregularity.DECLARATION_CORRECTED).data == {"from": "2D", "to": "3D"}
 
 
 def test_auction_1912_law_52_insufficient_declaration_corrected_before_attention() -> None:
@@ -1422,6 +1448,16 @@ def test_bridge_1906_law_59_third_hand_asks_to_lead_eldest_hand_may_double() -> 
         h.call("P", seat=W)
 
 
+def test_bridge_1906_law_59_is_only_before_the_eldest_hand_has_doubled() -> None:
+    # East doubled and North re-doubled: East to speak again, and West's "May I lead?" out of
+    # turn is no longer Law 59's question (the eldest hand has spoken): no rectification.
+    g = game("bridge_1906", "S", "X", "XX")
+    assert (g.to_act, g.declaring.doublings) == (E, 2)
+    with pytest.raises(IllegalCallError, match="no rectification"):
+        g.call("P", seat=W)
+    assert not [r for r in g.rulings if r.kind is Irregularity.PASS_OUT_OF_TURN]
+
+
 def test_bridge_1906_law_60_third_hand_leads_during_doubling() -> None:
     g = game("bridge_1906", "S")
     g.play("D8", seat=W)  # the dealer's right-hand adversary leads
@@ -2021,6 +2057,17 @@ def test_options_are_named_in_the_laws_words() -> None:
 # ------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("item", ["NS", b"NS", (N,), (N, (), ()), None, 7], ids=repr)
+def test_law64_transfer_refuses_what_is_not_a_pair_naming_it(item: Any) -> None:
+    # A str of two characters is no (winner, cards) pair, though it has two items.
+    with pytest.raises(TypeError, match=r"^tricks\[1\] must be a pair \(winner, cards\), not "):
+        law64_transfer([(N, ()), item], [])
+    with pytest.raises(
+        TypeError, match=r"^revokes\[0\] must be a pair \(offender, trick index\), not "
+    ):
+        law64_transfer([(N, ())], [item])
+
+
 def test_contract_law_64_revoke_transfer() -> None:
     won = [(N, ()), (E, ()), (E, ()), (N, ())]
     assert law64_transfer(won, [(E, 1)]) == PerSide(0, 2)  # won the revoke trick and a later
@@ -2488,7 +2535,10 @@ def test_a_card_of_the_wrong_type_is_refused_naming_the_argument(
 ) -> None:
     g = spades()
     before = g.to_json()
-    with pytest.raises(TypeError, match=rf"^{argument} must be a Card, a card's name or its "):
+    with pytest.raises(
+        TypeError,
+        match=rf"^{argument} must be a Card, a card's name \('SA'\) or its index 0\.\.51, not ",
+    ):
         call(g, value)
     assert g.to_json() == before
 
@@ -2499,7 +2549,10 @@ def test_a_card_of_the_wrong_type_is_refused_naming_the_argument(
 def test_a_card_that_is_no_card_is_refused_naming_the_argument(
     name: str, call: Any, argument: str
 ) -> None:
-    for value, says in ((52, " must be a card's index 0..51, not 52"), ("ZZ", ": not a card")):
+    for value, says in (
+        (52, r" must be a card's index 0\.\.51 \(or a Card or its name\), not 52$"),
+        ("ZZ", ": not a card"),
+    ):
         with pytest.raises(RedoubleError, match=f"^{argument}{says}"):
             call(spades(), value)
 

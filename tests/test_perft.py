@@ -8,8 +8,14 @@ sooner counts once).
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from redouble import Card, CardSet, Deal, Position, Seat, Strain
@@ -94,3 +100,48 @@ def test_perft_depth_zero_and_negative() -> None:
     assert pos.perft(0) == 1
     with pytest.raises(ValueError, match="depth"):
         pos.perft(-1)
+
+
+def test_perft_deeper_than_the_cards_left_counts_to_the_end() -> None:
+    pos = Position(Deal.from_pbn(ROWS[3][0]), Strain.NOTRUMP, Seat.WEST)  # three cards each
+    to_the_end = pos.perft(12)
+    assert to_the_end == ROWS[3][4][-1]
+    # A depth of any size, numpy's included, is "to the end": never an overflow in the core.
+    for depth in (13, 52, 2**31, 2**63, 10**30, np.int64(2**62), np.uint64(2**64 - 1)):
+        assert pos.perft(depth) == to_the_end, depth  # type: ignore[arg-type]
+    pos.play(next(iter(pos.legal_plays())))
+    assert pos.perft(10**30) == pos.perft(11)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT cannot be sent to a child on Windows")
+def test_a_deep_perft_stops_on_ctrl_c() -> None:
+    # perft(10**30) from a full deal counts every play of the deal: hours, with the GIL
+    # released. A person's Ctrl-C (SIGINT) must still stop it, promptly and cleanly.
+    child = textwrap.dedent(
+        f"""
+        from redouble import Deal, Position, Seat, Strain
+        pos = Position(Deal.from_pbn({ROWS[1][0]!r}), Strain.NOTRUMP, Seat.WEST)
+        pos.play("CK")
+        before = pos.to_json()
+        print("counting", flush=True)
+        try:
+            pos.perft(10**30)
+        except KeyboardInterrupt:
+            assert pos.to_json() == before
+            print("interrupted", flush=True)
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline() == "counting\n"
+        time.sleep(1.0)  # well inside the count: the call itself starts within microseconds
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail("perft did not stop within 10 s of SIGINT")
+    assert (out, proc.returncode) == ("interrupted\n", 0), err

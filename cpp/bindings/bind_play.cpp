@@ -1,6 +1,8 @@
 // The Position class (mutable play state) and trick resolution.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "bindings.hpp"
@@ -129,8 +131,22 @@ void bind_play(py::module_& m) {
             // perft plays and undoes cards: on a copy, so that another thread using this
             // Position while the GIL is released sees (and corrupts) nothing.
             Position copy = p;
+            // A deep count runs for hours: Ctrl-C must stop it. The signal handler only sets
+            // a flag while the GIL is released, so the count takes the GIL to check signals,
+            // at most every kSignalPoll (taking it more often would slow a count that other
+            // Python threads compete with for the GIL), as BatchPool.run does.
+            using Clock = std::chrono::steady_clock;
+            static constexpr auto kSignalPoll = std::chrono::milliseconds(50);
+            Clock::time_point next = Clock::now() + kSignalPoll;
+            const std::function<void()> poll = [&next] {
+              const Clock::time_point now = Clock::now();
+              if (now < next) return;
+              next = now + kSignalPoll;
+              py::gil_scoped_acquire gil;
+              if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+            };
             py::gil_scoped_release release;
-            return copy.perft(depth);
+            return copy.perft(depth, poll);
           },
           py::arg("depth"))
       .def("copy", [](const Position& p) { return Position(p); })

@@ -134,22 +134,34 @@ int Position::undo() {
   return u.card;
 }
 
-std::uint64_t Position::perft_rec(int depth) {
+std::uint64_t Position::perft_rec(int depth, PerftPoll& poll) {
   if (depth == 0 || is_complete()) return 1;
   std::uint64_t moves = legal_plays();
   if (depth == 1) return static_cast<std::uint64_t>(count(moves));
+  if (poll.poll && --poll.countdown == 0) {
+    poll.countdown = kPerftPollNodes;
+    poll.poll();
+  }
   std::uint64_t total = 0;
   for_each_card(moves, [&](int c) {
     play(c);
-    total += perft_rec(depth - 1);
+    total += perft_rec(depth - 1, poll);
     undo();
   });
   return total;
 }
 
-std::uint64_t Position::perft(int depth) {
+std::uint64_t Position::perft(int depth, const std::function<void()>& poll) {
   if (depth < 0) throw IllegalPlay("perft depth must be >= 0");
-  return perft_rec(depth);
+  const std::size_t start = history_.size();
+  PerftPoll state{poll, kPerftPollNodes};
+  try {
+    return perft_rec(depth, state);
+  } catch (...) {
+    // The poll stopped the count midway: take back the cards the count played.
+    while (history_.size() > start) undo();
+    throw;
+  }
 }
 
 }  // namespace redouble

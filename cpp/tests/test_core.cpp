@@ -55,6 +55,37 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+/// perft's poll: called during a long count, its exception stops the count and leaves the
+/// position as it was (the Python binding's Ctrl-C); a poll that returns changes no count.
+int test_perft_poll() {
+  redouble::Position p(redouble::parse_pbn_deal(
+                           "N:T843.K2.T93.AQ82 KJ9.953.QJ652.T6 A752.AQ76.AK7.54 Q6.JT84.84.KJ973"),
+                       redouble::kNoTrump, 0);
+  p.play(redouble::lowest_card(p.legal_plays()));
+  const redouble::Position before = p;
+  int polls = 0;
+  const std::uint64_t plain = p.perft(10);
+  check(p.perft(10, [&polls] { ++polls; }) == plain, "perft with a poll that returns");
+  check(polls > 1, "perft(10) polls more than once, got " + std::to_string(polls));
+  struct Stop {};
+  int calls = 0;
+  bool stopped = false;
+  try {
+    p.perft(10, [&calls] {
+      if (++calls == 2) throw Stop{};
+    });
+  } catch (const Stop&) {
+    stopped = true;
+  }
+  check(stopped, "perft lets its poll's exception through");
+  check(p.history_size() == before.history_size() && p.hands() == before.hands() &&
+            p.trick_size() == before.trick_size() && p.leader() == before.leader() &&
+            p.tricks_won(0) == before.tricks_won(0) && p.tricks_won(1) == before.tricks_won(1),
+        "perft stopped by its poll leaves the position as it was");
+  check(p.perft(10) == plain, "perft after a stopped count");
+  return 4;
+}
+
 /// Every line of perft.txt: `deal;strain;leader;trick;c1 c2 ...`, ck the legal sequences of k
 /// cards. Returns the number of counts checked.
 int test_perft(const char* path) {
@@ -896,6 +927,7 @@ int main(int argc, char** argv) {
   const int perft = test_perft(argv[1]);
   std::printf("perft: %d counts checked\n", perft);
   check(perft >= 40, "perft.txt holds at least 40 counts");
+  std::printf("perft stopped by its poll: %d checks\n", test_perft_poll());
   int endings = 0;
   for (int cards = 1; cards <= 4; ++cards) endings += test_endings(cards, 150, 1000 + cards);
   std::printf("endings against the oracle: %d\n", endings);

@@ -12,23 +12,24 @@ from __future__ import annotations
 import enum
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import RedoubleError
+from .errors import InvalidDealError, InvalidDealTypeError, RedoubleError
 
 if TYPE_CHECKING:
-    from .cards import Seat
+    from .cards import Card, Seat
 
 __all__ = [
-    "CheckedEnum",
     "CheckedEnumType",
     "as_bool",
+    "as_card",
     "as_index",
     "as_int",
     "as_iterable",
+    "as_pair",
     "as_seat",
     "as_str",
     "is_pandas",
@@ -144,6 +145,40 @@ def as_seat(value: object, name: str) -> Seat:
         raise TypeError(f"{name}: {e}") from None
 
 
+def as_card(value: object, name: str = "card") -> Card:
+    """`value` as a card: a Card, its name ("SA") or its index 0..51. Every error names `name`,
+    the argument the caller passed it as ("card", "elect", "cards[1]"): :class:`Card`'s own
+    messages speak of a "card id", an argument no caller ever passed.
+
+    The index goes to :class:`Card` as it is, not through ``int()``: a float or a bool is
+    refused there (a TypeError), never truncated into a card.
+
+    Raises:
+        TypeError: (an :class:`~redouble.errors.InvalidDealTypeError`) `value` is not a Card,
+            a str or an int (bytes, a float, a bool, None...).
+        FormatError: `value` is a str that names no card.
+        InvalidDealError: `value` is an index outside 0..51.
+    """
+    from .cards import Card  # at run time: cards imports this module
+
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except RedoubleError as e:
+            raise type(e)(f"{name}: {e}") from None
+    try:
+        return Card(value)  # type: ignore[arg-type]  # Card refuses what is not an int
+    except InvalidDealTypeError:
+        raise InvalidDealTypeError(
+            f"{name} must be a Card, a card's name ('SA') or its index 0..51, "
+            f"not {type(value).__name__}"
+        ) from None
+    except InvalidDealError:
+        raise InvalidDealError(
+            f"{name} must be a card's index 0..51 (or a Card or its name), not {shown(value)}"
+        ) from None
+
+
 def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:
     """`value` itself if it can be iterated: the TypeError for anything else names the
     argument (Python's own says only "'NoneType' object is not iterable").
@@ -156,6 +191,18 @@ def as_iterable(value: object, name: str, what: str) -> Iterable[Any]:
     return value
 
 
+def as_pair(value: object, name: str, what: str) -> Sequence[Any]:
+    """`value` itself if it is a sequence of two items (a tuple or a list; not a str or bytes,
+    whose two characters would pass for a pair).
+
+    Raises:
+        TypeError: naming `name` and what it must be (`what`, e.g. "a (seat, statement) pair").
+    """
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != 2:
+        raise TypeError(f"{name} must be {what}, not {shown(value)}")
+    return value
+
+
 def is_pandas(value: object, kind: str) -> bool:
     """Whether `value` is a pandas object of class `kind` ("DataFrame", "Series") or a subclass,
     told without importing pandas (an optional extra)."""
@@ -165,41 +212,54 @@ def is_pandas(value: object, kind: str) -> bool:
 
 
 class CheckedEnumType(enum.EnumType):
-    """Metaclass of the public enums: ``Seat(np.array(...))`` is a TypeError. The enum's own
-    lookup compares an unhashable value with every member, and a numpy array's comparison
-    raises numpy's bare ValueError ("truth value ... ambiguous") before :class:`CheckedEnum`'s
-    ``_missing_`` is asked (or, for a one-element array, finds a member by its truth)."""
+    """Metaclass of the public enums (declared as ``class Seat(IntEnum,
+    metaclass=CheckedEnumType)``): a value that names no member raises our errors, not the
+    enum's bare ValueError.
 
-    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
-        if not args and not kwargs and isinstance(value, np.ndarray):
-            raise TypeError(f"{cls.__name__}() takes one value, not a numpy array")
-        return super().__call__(value, *args, **kwargs)
+    ``Seat(9)`` or ``Phase("nonsense")``, a value of the right kind that names no member, raises
+    a :class:`~redouble.errors.RedoubleError` (a ValueError, as the enum's own error is) listing
+    the values there are; a value of another kind (``Seat(None)``, ``Seat("N")`` for an
+    int-valued enum) raises a TypeError that says what the enum takes, and for a name points to
+    the class's ``parse`` or ``of`` where it has one. A numpy array is a TypeError before any
+    lookup: the enum's own lookup compares an unhashable value with every member, and an
+    array's comparison raises numpy's bare ValueError ("truth value ... ambiguous") or, for a
+    one-element array, finds a member by its truth.
 
-
-class CheckedEnum:
-    """Mixin for the public enums: ``Seat(9)`` or ``Phase("nonsense")``, a value of the right
-    kind that names no member, raises a :class:`~redouble.errors.RedoubleError` (a ValueError,
-    as the enum's own error is) listing the values there are; a value of another kind
-    (``Seat(None)``, ``Seat("N")`` for an int-valued enum) raises a TypeError that says what
-    the enum takes, and for a name points to the class's ``parse`` or ``of`` where it has one.
+    The checks run only once the enum's own lookup has failed, so what it finds is found as
+    before (a numpy integer equal to a member's value is that member).
     """
 
-    @classmethod
-    def _missing_(cls, value: object) -> Any:
-        members = list(cls)  # type: ignore[call-overload]
-        kinds = {type(m.value) for m in members}
-        accepted: tuple[type, ...] = tuple(kinds)
-        if int in kinds:
-            accepted += (np.integer,)
-        if isinstance(value, bool | np.bool_) or not isinstance(value, accepted):
-            takes = " or ".join(sorted(k.__name__ for k in kinds))
-            article = "an" if takes[0] in "aeiou" else "a"
-            helpers = [h for h in ("of", "parse") if callable(getattr(cls, h, None))]
-            hint = f" (for a name use {cls.__name__}.{helpers[0]})" if helpers else ""
-            raise TypeError(
-                f"{cls.__name__}() takes {article} {takes} value, not {type(value).__name__}{hint}"
-            )
-        values = ", ".join(repr(m.value) for m in members[:12])
-        if len(members) > 12:
-            values += ", ..."
-        raise RedoubleError(f"{shown(value)} is not a valid {cls.__name__} (values: {values})")
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API (``Enum("Name", "A B")``), not a lookup
+            return super().__call__(value, *args, **kwargs)
+        if isinstance(value, np.ndarray):
+            raise TypeError(f"{cls.__name__}() takes one value, not a numpy array")
+        try:
+            return super().__call__(value)
+        except ValueError:
+            # No member has this value; raised outside the handler, so that the enum's
+            # "... is not a valid ..." does not come along as the context of ours.
+            pass
+        raise _refusal(cls, value)
+
+
+def _refusal(cls: Any, value: object) -> Exception:
+    """The error for `value`, which names no member of the enum `cls`: a TypeError for a value
+    of another kind than the members', else a RedoubleError listing the values there are."""
+    members = list(cls)
+    kinds = {type(m.value) for m in members}
+    accepted: tuple[type, ...] = tuple(kinds)
+    if int in kinds:
+        accepted += (np.integer,)
+    if isinstance(value, bool | np.bool_) or not isinstance(value, accepted):
+        takes = " or ".join(sorted(k.__name__ for k in kinds))
+        article = "an" if takes[0] in "aeiou" else "a"
+        helpers = [h for h in ("of", "parse") if callable(getattr(cls, h, None))]
+        hint = f" (for a name use {cls.__name__}.{helpers[0]})" if helpers else ""
+        return TypeError(
+            f"{cls.__name__}() takes {article} {takes} value, not {type(value).__name__}{hint}"
+        )
+    values = ", ".join(repr(m.value) for m in members[:12])
+    if len(members) > 12:
+        values += ", ..."
+    return RedoubleError(f"{shown(value)} is not a valid {cls.__name__} (values: {values})")

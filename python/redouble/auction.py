@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from . import _core
-from ._check import CheckedEnum, CheckedEnumType, as_bool, as_iterable, as_seat, shown
+from ._check import CheckedEnumType, as_bool, as_iterable, as_seat, shown
 from .cards import Seat, Strain
 from .errors import IllegalCallError, IllegalCallTypeError, RedoubleError
 from .laws import BidOrder, DeclarerRule, LawSet
@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 
-class CallKind(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class CallKind(enum.Enum, metaclass=CheckedEnumType):
     """What a call does."""
 
     PASS = "pass"

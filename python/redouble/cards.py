@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 import numpy as np
 
-from ._check import CheckedEnum, CheckedEnumType, as_index, as_int, as_str, shown
+from ._check import CheckedEnumType, as_index, as_int, as_str, shown
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError
 
 __all__ = [
@@ -42,7 +42,7 @@ _FULL_DECK = (1 << _CARDS) - 1
 _SUIT_MASK = 0x1FFF
 
 
-class _NamedIntEnum(CheckedEnum, IntEnum, metaclass=CheckedEnumType):
+class _NamedIntEnum(IntEnum, metaclass=CheckedEnumType):
     """An IntEnum that prints as its name: ``str(Seat.NORTH)`` and ``f"{Seat.NORTH}"`` give
     ``NORTH`` (a numeric format, ``f"{seat:d}"``, still gives the number)."""
 

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import CheckedEnum, CheckedEnumType, as_bool, as_index, as_int, as_str, shown
+from ._check import CheckedEnumType, as_bool, as_index, as_int, as_str, shown
 from ._jsondoc import JsonDocument
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
@@ -65,7 +65,7 @@ def _hand_mask(hand: object, name: str) -> int:
     return m
 
 
-class Vulnerability(CheckedEnum, IntEnum, metaclass=CheckedEnumType):
+class Vulnerability(IntEnum, metaclass=CheckedEnumType):
     """Which sides are vulnerable (duplicate and Chicago scoring)."""
 
     NONE = 0

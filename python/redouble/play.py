@@ -16,31 +16,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from . import _core
-from ._check import as_index, as_int, shown
+from ._check import as_card, as_index, as_int, shown
 from ._jsondoc import JsonDocument
 from .cards import Card, CardSet, Seat, Side, Strain
 from .deal import Deal
 from .errors import IllegalPlayError, InvalidDealError, InvalidDealTypeError, RedoubleError
 
 __all__ = ["Position", "Trick", "trick_winner"]
-
-
-def _card(c: Card | str | int, name: str = "card") -> Card:
-    """`c` as a Card; its errors name the caller's argument `name`, not Card's "card id".
-    Card() itself refuses floats and bools (int(0.9) would silently be the club deuce)."""
-    try:
-        return Card.parse(c) if isinstance(c, str) else Card(c)
-    except TypeError:
-        raise InvalidDealTypeError(
-            f"{name} must be a Card, a card's name ('SA') or its index 0..51, "
-            f"not {type(c).__name__}"
-        ) from None
-    except RedoubleError as e:
-        if isinstance(c, str):
-            raise type(e)(f"{name}: {e}") from None
-        raise InvalidDealError(
-            f"{name} must be a card's index 0..51 (or a Card or its name), not {shown(c)}"
-        ) from None
 
 
 def _mask(hand: int | CardSet) -> int:
@@ -57,7 +39,7 @@ def _mask(hand: int | CardSet) -> int:
 def _cards(cards: object, name: str) -> list[int]:
     if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Iterable):
         raise TypeError(f"{name} must be a sequence of cards, not {type(cards).__name__}")
-    return [int(_card(c, f"{name}[{i}]")) for i, c in enumerate(cards)]
+    return [int(as_card(c, f"{name}[{i}]")) for i, c in enumerate(cards)]
 
 
 def trick_winner(
@@ -244,7 +226,7 @@ class Position(JsonDocument):
             TypeError: if `card` is neither a str nor an int.
         """
         try:
-            return _card(card) in self.legal_plays()
+            return as_card(card) in self.legal_plays()
         except TypeError:
             raise  # a wrong type (InvalidDealTypeError is also one of our errors): not "False"
         except RedoubleError:
@@ -260,7 +242,7 @@ class Position(JsonDocument):
             FormatError: if `card` is text that names no card.
             TypeError: if `card` is neither a str nor an int (a float is not truncated).
         """
-        c = _card(card)
+        c = as_card(card)
         with self._lock:
             leader, before = self.leader, self.trick
             winner = self._pos.play(int(c))
@@ -285,7 +267,12 @@ class Position(JsonDocument):
         return card
 
     def perft(self, depth: int) -> int:
-        """Number of legal play sequences of `depth` cards (shorter if play ends first).
+        """Number of legal play sequences of `depth` cards (shorter if play ends first): a
+        depth past the cards left counts the sequences to the end of the play.
+
+        A deep count from a full deal takes far longer than anyone waits: Ctrl-C (SIGINT)
+        stops it within a fraction of a second with :class:`KeyboardInterrupt`, the position
+        left as it was.
 
         Raises:
             IllegalPlayError: if depth is negative.
@@ -296,7 +283,9 @@ class Position(JsonDocument):
         d = as_int(depth, "depth")
         if d < 0:
             raise IllegalPlayError(f"perft depth must be >= 0, got {shown(d)}")
-        return int(self._pos.perft(min(d, 52)))  # no play is longer than 52 cards
+        # No sequence is longer than the cards still held (and the core takes a C int).
+        left = sum(int(h).bit_count() for h in self._pos.hands())
+        return int(self._pos.perft(min(d, left)))
 
     def __repr__(self) -> str:
         return (

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "redouble/types.hpp"
@@ -59,7 +60,14 @@ class Position {
   /// Throws IllegalPlay if there is none.
   int undo();
   /// Number of legal play sequences of exactly `depth` cards (or ending at completion).
-  std::uint64_t perft(int depth);
+  /// `poll` (if set) is called every kPerftPollNodes inner nodes, so that a caller can stop a
+  /// long count (the Python binding checks for Ctrl-C there): an exception it throws ends the
+  /// count, and the cards played so far are taken back before it propagates, leaving the
+  /// position as it was.
+  std::uint64_t perft(int depth, const std::function<void()>& poll = {});
+  /// Inner nodes (depth >= 2) between two calls of perft's poll: a few hundred microseconds of
+  /// counting, so a poll costs nothing measurable and comes often enough for a person's Ctrl-C.
+  static constexpr int kPerftPollNodes = 4096;
 
  private:
   struct Undo {
@@ -68,7 +76,11 @@ class Position {
     std::array<std::int8_t, 4> trick;  // the trick before it was cleared
     std::int8_t leader;                // leader of the trick this card belongs to
   };
-  std::uint64_t perft_rec(int depth);
+  struct PerftPoll {
+    const std::function<void()>& poll;
+    int countdown;
+  };
+  std::uint64_t perft_rec(int depth, PerftPoll& poll);
 
   std::array<std::uint64_t, 4> hands_{};
   std::array<int, 4> trick_{};

@@ -76,7 +76,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._check import CheckedEnum, CheckedEnumType, shown
+from .._check import CheckedEnumType, shown
 from ..cards import CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
 from ..errors import FormatError, InvalidDealError
@@ -134,7 +134,7 @@ class Token(NamedTuple):
     column: int
 
 
-class SkipType(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class SkipType(enum.Enum, metaclass=CheckedEnumType):
     """The type of :data:`SKIP`."""
 
     SKIP = enum.auto()

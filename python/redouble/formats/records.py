@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import as_index, as_iterable, as_seat, as_str, shown
+from .._check import as_index, as_iterable, as_pair, as_seat, as_str, shown
 from ..auction import CallKind, parse_call_text, parse_contract_text
 from ..cards import Card, CardSet, Seat, Strain
 from ..deal import Deal, Vulnerability
@@ -678,11 +678,7 @@ class DeclarationRecord:
         items = as_iterable(self.statements, "statements", "a list of (seat, statement) pairs")
         pairs: list[tuple[Seat, str]] = []
         for i, item in enumerate(items):
-            if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 2:
-                raise TypeError(
-                    f"statements[{i}] must be a (seat, statement) pair, not {shown(item)}"
-                )
-            seat, word = item
+            seat, word = as_pair(item, f"statements[{i}]", "a (seat, statement) pair")
             pairs.append(
                 (
                     as_seat(seat, f"statements[{i}]'s seat"),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from .._check import as_card
 from ..auction import Call
 from ..cards import Card, Seat
 from ..errors import IllegalCallError, IllegalPlayError
-from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.rulings import (
     judge_call,
     judge_call_attention,
@@ -71,7 +71,7 @@ class _LenientDeclaring(_Reports):
         exposed card); Bridge (Elwell, 1906), Laws 56, 60 (a lead before the doubling is
         over)."""
         self._check_free()
-        led = _parse_card(card)
+        led = as_card(card)
         if seat is None:
             raise IllegalPlayError("no card is due: name the seat that led")
         if not self._deal[seat].mask >> int(led) & 1:

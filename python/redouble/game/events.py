@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import CheckedEnum, CheckedEnumType, shown
+from .._check import CheckedEnumType, shown
 from ..auction import Call, Contract
 from ..cards import Seat, Side
 from ..deal import Deal
@@ -19,7 +19,7 @@ from ..play import Trick
 from ..scoring import HandScore, PerSide
 
 
-class Phase(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class Phase(enum.Enum, metaclass=CheckedEnumType):
     """Where a game stands."""
 
     DECLARE = "declare"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from .._check import as_seat, shown
+from .._check import as_card, as_seat, shown
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from ..irregularities import Irregularity, IrregularityError
 from ..irregularities.play_rulings import judge_call_exposed_card, judge_short_hand
-from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.rulings import (
     judge_consent,
     judge_dealer_looked,
@@ -48,7 +47,7 @@ class _Reports(_Remedies):
         self._require(Irregularity.EXPOSED_CARD, GameError, "an exposed card")
         self._check_free()
         player = Seat.of(seat)
-        exposed = _parse_card(card)
+        exposed = as_card(card)
         held = (
             self._table.holds(player, exposed)
             if self._table is not None

@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_int, shown
+from .._check import as_card, as_int, shown
 from ..auction import Auction, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat
 from ..deal import Deal
@@ -27,7 +27,6 @@ from ..irregularities import (
     Ruling,
     rule_for,
 )
-from ..irregularities.referee import parse_card as _parse_card
 from ..irregularities.rulings import consent_missing
 from ..irregularities.table import _exposed_cards
 from ..laws import LawSet
@@ -310,7 +309,7 @@ class Game(_LenientDeclaring):
         elif self._phase is Phase.PLAY:
             if isinstance(action, Call):
                 raise IllegalPlayError(f"a card is due from {self.to_act}, not the call {action}")
-            self.play(_parse_card(action, "action"), seat=seat)
+            self.play(as_card(action, "action"), seat=seat)
         elif self._phase is Phase.SETTLE:
             raise GameError("the play is over: decide the pending rulings (revoke claims)")
         else:
@@ -357,14 +356,14 @@ class Game(_LenientDeclaring):
         if self._phase is not Phase.PLAY:
             raise GameError(f"no card is due: the game is in the {self._phase.value} phase")
         if not self._strict:
-            self._lenient_play(_parse_card(card), None if seat is None else Seat.of(seat))
+            self._lenient_play(as_card(card), None if seat is None else Seat.of(seat))
             return
         if self._position is None:
             raise GameError("no card is due")
         to = self._position.to_play
         if seat is not None and Seat.of(seat) != to:
             raise IllegalPlayError(f"{Seat.of(seat).name.title()} plays out of turn")
-        parsed = _parse_card(card)
+        parsed = as_card(card)
         if parsed in self._position.hand(to) and not self._position.is_legal(parsed):
             # Name the law that makes it a revoke in the code being played.
             try:
@@ -425,10 +424,10 @@ class Game(_LenientDeclaring):
         # One card (bytes too: a sequence of ints, refused as one card, not read byte by
         # byte) or several; each error names the argument as the caller passed it.
         if isinstance(cards, Sequence) and not isinstance(cards, (str, bytes, bytearray)):
-            touched = [_parse_card(c, f"cards[{i}]") for i, c in enumerate(cards)]
+            touched = [as_card(c, f"cards[{i}]") for i, c in enumerate(cards)]
         else:
-            touched = [_parse_card(cards, "cards")]
-        chosen = None if elect is None else _parse_card(elect, "elect")
+            touched = [as_card(cards, "cards")]
+        chosen = None if elect is None else as_card(elect, "elect")
         if self._phase is not Phase.PLAY or self._contract is None:
             raise GameError(f"no dummy to touch: the game is in the {self._phase.value} phase")
         declarer, dummy = self._contract.declarer, self._contract.dummy

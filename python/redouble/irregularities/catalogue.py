@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._check import CheckedEnum, CheckedEnumType, as_iterable, as_str, shown
+from .._check import CheckedEnumType, as_iterable, as_str, shown
 from ..cards import Card, Seat, Suit
 from ..errors import IrregularityError
 
 
-class Irregularity(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class Irregularity(enum.Enum, metaclass=CheckedEnumType):
     """The kinds of irregularity the codes provide for."""
 
     # -- the deal ---------------------------------------------------------------------------
@@ -159,7 +159,7 @@ class Irregularity(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """A bystander's remark (Auction Bridge (1912), Law 97): no effect on play or score."""
 
 
-class Claimant(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class Claimant(enum.Enum, metaclass=CheckedEnumType):
     """Who may choose among a ruling's options."""
 
     ADVERSARIES = "adversaries"
@@ -181,7 +181,7 @@ class Claimant(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """Nobody: the law applies itself (or gives no penalty)."""
 
 
-class OptionCode(CheckedEnum, enum.StrEnum, metaclass=CheckedEnumType):
+class OptionCode(enum.StrEnum, metaclass=CheckedEnumType):
     """The code of an :class:`Option`: what the game does when it is chosen.
 
     A string enum: each member is its code's text (``OptionCode.WAIVE == "waive"``), so an
@@ -457,7 +457,7 @@ class Ruling:
         }
 
 
-class ObligationKind(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class ObligationKind(enum.Enum, metaclass=CheckedEnumType):
     """A penalty that constrains a player's next lead or play."""
 
     PLAY_CARD = "play_card"

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .._check import as_index, as_iterable, as_seat, shown
+from .._check import as_card, as_index, as_iterable, as_pair, as_seat
 from ..cards import Card, CardSet, Seat, Side, Strain
 from ..errors import IrregularityError, RedoubleError
 from ..laws import Law64Revoke, LawSet, PointsRevoke, TrickTransferRevoke
 from ..laws import get as get_law_set
 from ..scoring import PerSide
-from .referee import parse_card
 
 # --------------------------------------------------------------------------------------------
 # Pure helpers the game uses.
@@ -41,7 +40,7 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
                 raise
             raise IrregularityError(f"cards: {e}") from None
         try:
-            cards[who] = parse_card(card, f"cards[{who.letter!r}]")
+            cards[who] = as_card(card, f"cards[{who.letter!r}]")
         except RedoubleError as e:
             if isinstance(e, TypeError):
                 raise
@@ -73,13 +72,6 @@ def trick_winner_of(cards: Mapping[Seat, Card], leader: Seat, strain: Strain | i
     return max(cards.items(), key=key)[0]
 
 
-def _pair(item: object, name: str, what: str) -> Sequence[Any]:
-    """`item` if it is a sequence of two items (a tuple or list), for argument `name`."""
-    if isinstance(item, str | bytes) or not isinstance(item, Sequence) or len(item) != 2:
-        raise TypeError(f"{name} must be a pair {what}, not {shown(item)}")
-    return item
-
-
 def law64_transfer(
     tricks: Sequence[tuple[Seat, Iterable[Seat]]], revokes: Sequence[tuple[Seat, int]]
 ) -> PerSide:
@@ -96,12 +88,12 @@ def law64_transfer(
         RedoubleError: a seat names no seat, or an index is negative or past the tricks.
     """
     winners = [
-        as_seat(_pair(t, f"tricks[{i}]", "(winner, cards)")[0], f"tricks[{i}]'s winner")
+        as_seat(as_pair(t, f"tricks[{i}]", "a pair (winner, cards)")[0], f"tricks[{i}]'s winner")
         for i, t in enumerate(as_iterable(tricks, "tricks", "a list of (winner, cards) pairs"))
     ]
     offences = []
     for i, r in enumerate(as_iterable(revokes, "revokes", "a list of (offender, trick) pairs")):
-        seat, index = _pair(r, f"revokes[{i}]", "(offender, trick index)")
+        seat, index = as_pair(r, f"revokes[{i}]", "a pair (offender, trick index)")
         offences.append(
             (
                 as_seat(seat, f"revokes[{i}]'s offender"),

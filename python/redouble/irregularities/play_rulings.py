@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .._check import shown
+from .._check import as_card, shown
 from ..cards import Card, Seat
 from ..errors import GameError, IllegalPlayError
 from .catalogue import Irregularity, Obligation, ObligationKind
@@ -53,7 +53,6 @@ from .referee import (
     TableView,
     WithdrawRevoke,
     cite,
-    parse_card,
 )
 from .rulings import check_free, lapsed_on_quit, require
 
@@ -218,7 +217,7 @@ def judge_play_together(
     # A str or bytes is one card (or none), not cards to read a letter or a byte at a time.
     if isinstance(cards, (str, bytes, bytearray)) or not isinstance(cards, Iterable):
         raise TypeError(f"cards must be a sequence of cards, not {type(cards).__name__}")
-    parsed = [parse_card(card, f"cards[{i}]") for i, card in enumerate(cards)]
+    parsed = [as_card(card, f"cards[{i}]") for i, card in enumerate(cards)]
     if len(set(parsed)) < 2:
         raise IllegalPlayError("two or more different cards are needed")
     missing = [card for card in parsed if not table.holds(player, card)]
@@ -341,7 +340,7 @@ def judge_call_exposed_card(
     contract = view.contract
     if view.phase != "play" or contract is None:
         raise GameError("no card can be called now")
-    called = parse_card(card)
+    called = as_card(card)
     holder = next((s for s, cards in view.exposed.items() if called in cards), None)
     table = view.table
     if holder is None or (table is not None and not table.holds(holder, called)):
@@ -554,7 +553,7 @@ def judge_surplus_card(view: HandView, card: Card | str | int, seat: Seat | int 
     contract = view.contract
     assert contract is not None
     player = Seat.of(seat)
-    played = parse_card(card)
+    played = as_card(card)
     if player == contract.dummy:
         law = view.code.rule(Irregularity.SURPLUS_CARD).law
         raise IllegalPlayError(

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from .._check import shown
+from .._check import as_card, shown
 from ..auction import Auction, Bar, BridgeDeclaration, Call, CallKind, Contract
 from ..cards import Card, CardSet, Seat, Side, Strain, Suit
 from ..deal import Deal
-from ..errors import InvalidDealError, InvalidDealTypeError, IrregularityError, RedoubleError
+from ..errors import IrregularityError
 from ..laws import LawSet
 from ..play import Trick
 from ..scoring import PerSide
@@ -52,35 +52,6 @@ B63)."""
 
 Pending = tuple[Obligation, int | None]
 """A penalty waiting on a play, with the trick it is for (None: the next play it applies to)."""
-
-
-def parse_card(card: object, name: str = "card") -> Card:
-    """A card given as a Card, its name or its index; `name` is the argument the caller
-    passed it as ("card", "elect", "cards[1]"), which every error names: :class:`Card`'s own
-    messages speak of a "card id", an argument no caller of the game ever passed.
-
-    The index goes to :class:`Card` as it is, not through ``int()``: a float or a bool is
-    refused there (a TypeError), never truncated into a card.
-
-    Raises:
-        TypeError: (an :class:`~redouble.errors.InvalidDealTypeError`) `card` is not a Card,
-            a str or an int (bytes, a float, a bool, None...).
-        FormatError: `card` is a str that names no card.
-        InvalidDealError: `card` is an index outside 0..51.
-    """
-    if isinstance(card, str):
-        try:
-            return Card.parse(card)
-        except RedoubleError as err:
-            raise type(err)(f"{name}: {err}") from None
-    try:
-        return Card(card)  # type: ignore[arg-type]  # Card refuses what is not an int
-    except InvalidDealTypeError:
-        raise InvalidDealTypeError(
-            f"{name} must be a Card, a card's name or its index 0..51, not {type(card).__name__}"
-        ) from None
-    except InvalidDealError:
-        raise InvalidDealError(f"{name} must be a card's index 0..51, not {shown(card)}") from None
 
 
 def cite(view: HandView, **laws: str) -> str:
@@ -1104,7 +1075,7 @@ def _previous_final(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -
 def _prohibit_suit(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
     suit = Suit.parse(str(ruling.data["suit"]))
     leader = _contract(view).opening_leader
-    card = parse_card(str(ruling.data["card"]))
+    card = as_card(str(ruling.data["card"]))
     effects: list[Effect] = [
         AddObligation(
             Obligation(
@@ -1123,7 +1094,7 @@ def _prohibit_suit(view: HandView, ruling: Ruling, params: Mapping[str, Any]) ->
 
 
 def _call_card(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
-    card = parse_card(str(ruling.data["card"]))
+    card = as_card(str(ruling.data["card"]))
     obligation = Obligation(ObligationKind.PLAY_CARD, ruling.offender, ruling.law, card=card)
     return _outcome(AddObligation(obligation, None))
 
@@ -1142,7 +1113,7 @@ def _call_suit(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Out
 
 def _treat_as_exposed(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
     _table(view)
-    card = parse_card(str(ruling.data["card"]))
+    card = as_card(str(ruling.data["card"]))
     return _outcome(TakeBackTrick(), ExposeCards(_offender(ruling), (card,)))
 
 
@@ -1157,7 +1128,7 @@ def _penalty_on_play(view: HandView, ruling: Ruling, kind: ObligationKind) -> Ou
     revoker's (Auction Bridge (1912), Law 73)."""
     table = _table(view)
     if ruling.kind is Irregularity.DUMMY_SUGGESTS_CARD:
-        card = parse_card(str(ruling.data["card"]))
+        card = as_card(str(ruling.data["card"]))
         obligation = Obligation(kind, _contract(view).dummy, ruling.law, card=card)
         return _outcome(AddObligation(obligation, None))
     if ruling.kind is Irregularity.REVOKE_CORRECTED:
@@ -1176,7 +1147,7 @@ def _on_play(kind: ObligationKind) -> Handler:
 
 
 def _expose(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outcome:
-    card = parse_card(str(ruling.data["card"]))
+    card = as_card(str(ruling.data["card"]))
     return _outcome(ExposeCards(_offender(ruling), (card,)))
 
 
@@ -1184,10 +1155,10 @@ def _to_trick(view: HandView, ruling: Ruling, params: Mapping[str, Any]) -> Outc
     table = _table(view)
     offender = _offender(ruling)
     _contract(view)
-    cards = [parse_card(c) for c in ruling.data["cards"]]
+    cards = [as_card(c) for c in ruling.data["cards"]]
     if params.get("card") is None:
         raise IrregularityError("to_trick: name the card called to the trick (card=...)")
-    chosen = parse_card(params["card"])
+    chosen = as_card(params["card"])
     if chosen not in cards:
         raise IrregularityError(f"{chosen} is not one of the cards played together")
     if chosen not in table.follow(offender, not table.cards):

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .._check import as_int, shown
+from .._check import as_card, as_int, shown
 from ..auction import Bar, Call, CallKind, Contract, _unalterable_text
 from ..cards import Card, Seat, Side, Suit
 from ..errors import GameError, IllegalCallError, IllegalPlayError, IrregularityError, RedoubleError
@@ -49,7 +49,6 @@ from .referee import (
     RegularCall,
     StartPlay,
     cite,
-    parse_card,
     remedy,
     side_bids,
     stand_auction,
@@ -179,7 +178,7 @@ def as_logged(key: str, value: Any) -> str:
         return value.letter
     if key == "card" and not isinstance(value, str):
         try:
-            return str(parse_card(value))
+            return str(as_card(value))
         except (RedoubleError, TypeError):
             pass  # not a card: no option took it, and the log keeps what was said
     return str(value)
@@ -907,7 +906,7 @@ def judge_remark(
     others = (*dummy_kinds, Irregularity.NEW_CARDS, Irregularity.BYSTANDER)
     if remark_kind not in others and not defender:
         raise GameError(f"{remark_kind.value}: the laws penalise only the declarer's adversaries")
-    card = None if given is None else parse_card(given)
+    card = None if given is None else as_card(given)
     if remark_kind is Irregularity.DUMMY_SUGGESTS_CARD and (
         card is None or not table.holds(contract.dummy, card)
     ):
@@ -1060,7 +1059,7 @@ def judge_dealer_looked(
             "[Bridge (Elwell, 1906), Law 39 (c, d)]"
         )
     check_free(view)
-    looked = parse_card(card)
+    looked = as_card(card)
     dealer = view.dealer
     holder = next(seat for seat in Seat if view.deal[seat].mask >> int(looked) & 1)
     data = {

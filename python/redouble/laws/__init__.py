@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from redouble._check import CheckedEnum, CheckedEnumType, shown
+from redouble._check import CheckedEnumType, shown
 from redouble._jsondoc import JsonDocument
 from redouble.cards import Strain
 from redouble.errors import LawSetError, LawSetTypeError
@@ -278,7 +278,7 @@ class Declaration:
         return self.trick_value
 
 
-class TrickScoring(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class TrickScoring(enum.Enum, metaclass=CheckedEnumType):
     """Who scores the tricks toward game."""
 
     MAJORITY = "majority"
@@ -290,7 +290,7 @@ class TrickScoring(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """Contract bridge: the declarer, only the tricks bid; overtricks go above the line."""
 
 
-class BidOrder(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class BidOrder(enum.Enum, metaclass=CheckedEnumType):
     """How one bid is compared with another."""
 
     NONE = "none"
@@ -302,7 +302,7 @@ class BidOrder(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
     """Contract bridge: by level, then by the order of the declarations (C < D < H < S < NT)."""
 
 
-class DeclarerRule(CheckedEnum, enum.Enum, metaclass=CheckedEnumType):
+class DeclarerRule(enum.Enum, metaclass=CheckedEnumType):
     """Who plays the combined hands."""
 
     DEALER = "dealer"
