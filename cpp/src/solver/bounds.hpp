@@ -19,7 +19,7 @@ namespace redouble::detail {
 
 /// REDOUBLE_COLD keeps a rarely taken path of a hot function out of line; REDOUBLE_HOT_INLINE
 /// keeps the hot function itself inlined where it is called (second_hand_tricks: grown by its
-/// trump-contract paths, GCC stopped inlining it into the follow nodes, which cost about 0.7%
+/// trump-contract paths, GCC stopped inlining it into the follow nodes, which cost about 0.6%
 /// of all instructions on the tables of seed 1).
 #if defined(__GNUC__)
 #define REDOUBLE_COLD __attribute__((noinline))
