@@ -145,6 +145,17 @@ class MemoOracle {
     while (v < redouble::count(hands[0]) && reaches(hands, leader, v + 1)) ++v;
     return v;
   }
+  /// Tricks the side of `leader` takes from a trick boundary once it has led `card` (public
+  /// layout, one of the leader's cards).
+  int value_after_lead(std::array<std::uint64_t, 4>& hands, int leader, int card) {
+    const int cards = redouble::count(hands[static_cast<std::size_t>(leader)]);
+    hands[static_cast<std::size_t>(leader)] ^= std::uint64_t{1} << card;
+    std::array<int, 4> trick{card, 0, 0, 0};
+    int v = 0;
+    while (v < cards && play(hands, leader, 1, trick, v + 1)) ++v;
+    hands[static_cast<std::size_t>(leader)] ^= std::uint64_t{1} << card;
+    return v;
+  }
 
  private:
   static int suit(int card) { return card / redouble::kNumRanks; }
@@ -337,17 +348,19 @@ struct EndingDealer {
 /// Every trick bound of bounds.hpp checked directly against the memo oracle at the root of random
 /// endings of 3 to 6 cards a hand, every leader, no trump and spades: quick tricks never exceed
 /// the leader's side's value, sure tricks against never exceed the other side's, a guarded
-/// trump's side takes a trick, and a "need every trick" cap below the tricks left means the side
-/// on lead cannot take them all. Endings are dealt three ways in turn: at random; each suit's
-/// three highest cards to North and South; its two highest to North and South and the third to
-/// East or West (so that the plans' entries, split honours and finesses come up often).
-/// A cut-off in the search can hide an unsound bound (another line may reach the same value);
-/// this check cannot be fooled that way.
+/// trump's side takes a trick, a "need every trick" cap below the tricks left means the side
+/// on lead cannot take them all, and the second hand's sure tricks after any card led never
+/// exceed its side's value from that trick on. Endings are dealt three ways in turn: at random;
+/// each suit's three highest cards to North and South; its two highest to North and South and the
+/// third to East or West (so that the plans' entries, split honours and finesses come up often). A
+/// cut-off in the search can hide an unsound bound (another line may reach the same value); this
+/// check cannot be fooled that way.
 int test_bounds_direct(int per_size, std::uint64_t seed) {
   namespace d = redouble::detail;
   redouble::Rng rng(seed);
   int checked = 0;
-  std::array<int, 3> counted{};  // endings where quick tricks, sure tricks, the cap bit
+  // endings where quick tricks, sure tricks, the cap bit; second-hand counts above 0
+  std::array<int, 4> counted{};
   for (int cards = 3; cards <= 6; ++cards) {
     for (int i = 0; i < per_size; ++i) {
       std::vector<int> pick = random_cards(rng, 4 * cards);
@@ -411,6 +424,28 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
               }
             }
           }
+          // The second hand's sure tricks, for every card the leader may lead (counted from
+          // the start of the trick, the card led removed from the leader's hand), and for every
+          // number of tricks its side may want (in a trump contract the count goes on past the
+          // trick and the trumps only where the number asked for may be reached).
+          for (std::uint64_t m = hands[static_cast<std::size_t>(leader)]; m; m &= m - 1) {
+            const int card = redouble::lowest_card(m);
+            const int led = d::card_to_internal(card);
+            std::array<std::uint64_t, 4> after = ih;
+            after[static_cast<std::size_t>(leader)] ^= std::uint64_t{1} << led;
+            int theirs = -1;  // asked of the oracle only when needed
+            for (int wanted = 0; wanted <= cards; ++wanted) {
+              const int second = d::second_hand_tricks(after.data(), all, (leader + 1) & 3, led,
+                                                       strain, rel, wanted);
+              if (second == 0) continue;
+              if (theirs < 0) theirs = cards - oracle.value_after_lead(h, leader, card);
+              check(second <= theirs, "second-hand tricks " + std::to_string(second) +
+                                          " > the second hand's side's " + std::to_string(theirs) +
+                                          " after card " + std::to_string(card) + " (want " +
+                                          std::to_string(wanted) + "): " + where);
+              ++counted[3];
+            }
+          }
           if (quick > 0) ++counted[0];
           if (against > 0) ++counted[1];
           ++checked;
@@ -419,7 +454,8 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
     }
   }
   // The check must have had something to check.
-  check(counted[0] > checked / 4 && counted[1] > checked / 8 && counted[2] > 0,
+  check(counted[0] > checked / 4 && counted[1] > checked / 8 && counted[2] > 0 &&
+            counted[3] > checked / 4,
         "the direct bound check counted too few bounds");
   return checked;
 }

@@ -17,6 +17,18 @@
 
 namespace redouble::detail {
 
+/// REDOUBLE_COLD keeps a rarely taken path of a hot function out of line; REDOUBLE_HOT_INLINE
+/// keeps the hot function itself inlined where it is called (second_hand_tricks: grown by its
+/// trump-contract paths, GCC stopped inlining it into the follow nodes, which cost about 0.6%
+/// of all instructions on the tables of seed 1).
+#if defined(__GNUC__)
+#define REDOUBLE_COLD __attribute__((noinline))
+#define REDOUBLE_HOT_INLINE __attribute__((always_inline))
+#else
+#define REDOUBLE_COLD
+#define REDOUBLE_HOT_INLINE
+#endif
+
 /// The highest cards of `suit_all` (one suit's cards still out) held in `hand`, counting from the
 /// top until a card of another hand.
 inline std::uint64_t top_run(std::uint64_t suit_all, std::uint64_t hand) noexcept {
@@ -371,6 +383,135 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   return best;
 }
 
+/// The side-suit tricks a hand cashes in a trump contract once it has won the current trick
+/// (second_hand_tricks: its top card of the suit led, or a ruff) and cashed its run of top
+/// trumps (`rounds` rounds after this trick); quick_tricks' plan 1 from the next trick on, with
+/// the lengths each player may hold once this trick is complete. `hh` is that hand, `third` the
+/// opponent still to play to this trick (it follows suit, or holds no trump: the callers settle
+/// that), `lead_seat` the opponent who led `led_card`; `hands` are the hands now (the card led
+/// removed). Argument, suit by suit, for a side suit s in which hh holds the t highest cards
+/// still out (in the suit led, t counts those below hh's card to this trick, which the trick
+/// takes):
+///  - each card of the run is the highest of s still out when hh leads it, so its round is hh's
+///    unless someone ruffs. An opponent ruffs only when void in s and holding a trump. The
+///    leader's trumps are drawn by hh's trump rounds if he holds no more trumps than there are
+///    rounds (he must follow to each while he has trumps), and so are the third hand's (less
+///    the one it plays to this trick when a trump is led; it plays none otherwise). An opponent
+///    not drawn follows to as many rounds of s as the cards of s it holds after this trick: the
+///    leader's as now (his card to this trick is of the suit led), the third hand's as now less
+///    one in the suit led (it follows; were it void there, it would hold no trump and cap
+///    nothing). Cashing one suit never shortens a trump holder's holding in another (it follows
+///    to every round counted), so the rounds of each suit are capped by its own lengths alone.
+///  - once no other hand can hold more cards of s than the run has cards (the leader's and the
+///    third hand's holdings as above, partner's as now, at most), hh's small cards of s win as
+///    well (any card of s wins a round once the others are void in s), under the same caps.
+///  - hh's partner follows to hh's rounds. Holding a trump, it could be forced to ruff one of
+///    them (void in s, nothing but trumps), which would take the lead from hh: so the side-suit
+///    rounds are at most partner's cards outside trumps after this trick (it plays one card to
+///    this trick, a card outside trumps if it has one: the callers settle that), as in plan 1.
+/// Adds the cards whose ranks matter (the runs' cards that win rounds while another hand may
+/// hold the suit) to `r` and returns the tricks.
+REDOUBLE_COLD inline int trump_cash_after(const std::uint64_t* hands, std::uint64_t all, int hh,
+                                          int lead_seat, int third, int led_card, int strain,
+                                          int rounds, std::uint64_t& r) noexcept {
+  const std::uint64_t tb = suit_bits(strain);
+  const std::uint64_t side_cards = hands[hh] & ~tb;
+  if (!side_cards) return 0;
+  // Partner's cards outside trumps after this trick: the side-suit rounds it can follow to.
+  const std::uint64_t other = hands[hh ^ 2];
+  int most_rounds = kNumRanks;
+  if (other & tb) {
+    most_rounds = popcount(other & ~tb) - 1;
+    if (most_rounds <= 0) return 0;
+  }
+  // The suits whose highest card still out is hh's (most calls find none: stop there).
+  const std::uint64_t out = all & ~ibit(led_card);  // the card led leaves with this trick
+  unsigned suits = 0;
+  for (std::uint64_t m = side_cards; m;) {
+    const int s = isuit(top_card(m));
+    m &= ~suit_bits(s);
+    if (side_cards & ibit(top_card(out & suit_bits(s)))) suits |= 1u << s;
+  }
+  if (!suits) return 0;
+  const int ss = isuit(led_card);
+  const bool third_follows = (hands[third] & suit_bits(ss)) != 0;
+  const int third_trumps = popcount(hands[third] & tb) - (ss == strain && third_follows ? 1 : 0);
+  const bool lead_ruffs = popcount(hands[lead_seat] & tb) > rounds;
+  const bool third_ruffs = third_trumps > rounds;
+  int side = 0;
+  std::uint64_t sr = 0;
+  for (; suits; suits &= suits - 1) {
+    const int s = std::countr_zero(suits);
+    const std::uint64_t sbs = suit_bits(s);
+    const std::uint64_t run = top_run(out & sbs, side_cards);
+    const int skip = s == ss ? 1 : 0;  // in the suit led, the run's first card wins this trick
+    int n = popcount(run) - skip;
+    if (n <= 0) continue;
+    const int lead_len = popcount(hands[lead_seat] & sbs);
+    const int third_len = popcount(hands[third] & sbs) - (skip && third_follows ? 1 : 0);
+    const int most = std::max({lead_len, third_len, popcount(other & sbs)});
+    std::uint64_t ranked = run;
+    if (n >= most) {
+      n = popcount(side_cards & sbs) - skip;
+      ranked = keep_top(run, most + skip);
+    }
+    if (lead_ruffs) n = std::min(n, lead_len);
+    if (third_ruffs) n = std::min(n, third_len);
+    if (n <= 0) continue;
+    side += n;
+    sr |= keep_top(ranked, n + skip);
+  }
+  side = std::min(side, most_rounds);
+  if (side <= 0) return 0;
+  r |= sr;
+  return side;
+}
+
+/// second_hand_tricks when our side wins the trick by ruffing (see the comments there): the
+/// most tricks either hand of ours that can ruff takes by ruffing and cashing after.
+REDOUBLE_COLD inline int ruff_then_cash(const std::uint64_t* hands, std::uint64_t all, int seat,
+                                        int led_card, int strain, std::uint64_t& rel) noexcept {
+  const std::uint64_t sb = suit_bits(isuit(led_card));
+  const std::uint64_t tb = suit_bits(strain);
+  const int pseat = (seat + 2) & 3;
+  const int third = (seat + 1) & 3;
+  int best = 0;
+  for (const int rs : {seat, pseat}) {
+    const std::uint64_t ruffer = hands[rs];
+    const std::uint64_t partner = hands[rs ^ 2];
+    if ((ruffer & sb) || !(ruffer & tb)) continue;
+    best = std::max(best, 1);
+    // The other hand of ours must not be forced to ruff too (void, nothing but trumps): it
+    // follows, or discards a card outside trumps. Then the ruffer, ruffing with its lowest
+    // trump, wins (the third hand follows or holds no trump; no trump is played but ours),
+    // whatever the ranks, and leads: it cashes its run of top trumps, every trump it holds once
+    // no other hand holds more trumps than that run (each card of the run is the highest trump
+    // out when led, and once the others are void any trump wins), then side suits
+    // (trump_cash_after).
+    if (!(partner & sb) && !(partner & ~tb)) continue;
+    const std::uint64_t ruff = ibit(bottom_card(ruffer & tb));
+    const std::uint64_t left = ruffer & tb & ~ruff;
+    const std::uint64_t run = left ? top_run(all & tb & ~ruff, left) : 0;
+    int others = 0;
+    for (int h = 0; h < kNumSeats; ++h)
+      if (h != rs) others = std::max(others, popcount(hands[h] & tb));
+    std::uint64_t cr = 0;
+    int v = 1;
+    if (run) {
+      const int w = popcount(run);
+      v += w >= others ? popcount(left) : w;
+      cr |= w >= others ? keep_top(run, others) : run;
+    }
+    v += trump_cash_after(hands, all, rs, (seat + 3) & 3, third, led_card, strain, popcount(run),
+                          cr);
+    if (v > best) {
+      best = v;
+      rel = cr;
+    }
+  }
+  return best;
+}
+
 /// Tricks the side of the second hand surely takes, counted from the start of the current trick,
 /// once a card has been led (DDS's QuickTricksSecondHand idea, our own formulation). The side
 /// (`seat` = second hand and its partner, fourth hand) first needs a sure win of this trick:
@@ -384,12 +525,20 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
 /// led, and in no trump nothing can beat it. In the suit led, the run counts from our top card
 /// down among the cards still out other than the card led (which leaves with this trick); the
 /// trick itself is the run's first card. Once the other hands cannot have more cards of a suit
-/// than the run's remaining cards, hh's small cards there win as well. In a trump contract only
-/// the current trick and hh's run of top trumps are counted. Returns 0 when no sure win is
-/// found; `rel` receives the cards whose ranks the count depends on (the rest, lengths and
-/// voids, is fixed by the shape).
-inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int seat, int led_card,
-                              int strain, std::uint64_t& rel) noexcept {
+/// than the run's remaining cards, hh's small cards there win as well. In a trump contract the
+/// current trick and hh's run of top trumps are counted; with `want` (the tricks the side needs
+/// from this trick on, so the caller can stop on the count), the hand that wins the trick (hh,
+/// or the ruffing hand) also cashes side suits (trump_cash_after: quick_tricks' plan 1 from
+/// the next trick, with its proof), but only where that count may decide: when the trick and
+/// the trumps fall one trick short of `want`, or when a ruff is all the side has and it wants
+/// more than one trick. Each such count costs as much as a few follow nodes, and asked of
+/// every second hand it cost more than the nodes it saved (measured in bench/README.md,
+/// "Sure tricks after the second hand wins"). `want` 0 (the default) counts as before.
+/// Returns 0 when no sure win is found; `rel` receives the cards whose ranks the count depends
+/// on (the rest, lengths and voids, is fixed by the shape).
+REDOUBLE_HOT_INLINE inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all,
+                                                  int seat, int led_card, int strain,
+                                                  std::uint64_t& rel, int want = 0) noexcept {
   const int ss = isuit(led_card);
   const std::uint64_t sb = suit_bits(ss);
   const int pseat = (seat + 2) & 3;
@@ -406,7 +555,9 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
     const std::uint64_t tb = suit_bits(strain);
     const bool ruff = (!(hands[seat] & sb) && (hands[seat] & tb)) ||
                       (!(hands[pseat] & sb) && (hands[pseat] & tb));
-    return ruff ? 1 : 0;
+    if (!ruff) return 0;
+    // The ruff is one trick; counting on past it can decide only if the side wants more.
+    return want > 1 ? ruff_then_cash(hands, all, seat, led_card, strain, rel) : 1;
   }
   const int t = top_card(ours);
   const int hh = (hands[seat] & ibit(t)) ? seat : pseat;
@@ -423,14 +574,16 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
       return 1;
     }
     // On lead, hh cashes its run of top trumps (each the highest trump out when led, so it
-    // wins whatever the others play); side suits are not counted (ruffs, forced ruffs).
+    // wins whatever the others play), then side suits (trump_cash_after, after the loop).
     if (ss != strain) {
       total = 1;
       r = ibit(t);
     }
   }
-  for (int s = 0; s < kNumSuits; ++s) {
-    if (trumps && s != strain) continue;
+  int trump_rounds = 0;  // hh's top trumps led after this trick
+  // No trump: every suit; a trump contract: the trumps (side suits come after the loop).
+  const int s_end = trumps ? strain + 1 : kNumSuits;
+  for (int s = trumps ? strain : 0; s < s_end; ++s) {
     const std::uint64_t sbs = suit_bits(s);
     const std::uint64_t out = s == ss ? (all & sbs & ~ibit(led_card)) : (all & sbs);
     const std::uint64_t mine_s = mine & sbs;
@@ -459,7 +612,12 @@ inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all, int
       r |= run;
     }
     total += n;
+    if (s == strain) trump_rounds = popcount(run) - (ss == strain ? 1 : 0);
   }
+  // A trump contract: side suits after the trumps, when one more trick would reach `want`.
+  if (trumps && total < want && want - total <= 1)
+    total +=
+        trump_cash_after(hands, all, hh, (seat + 3) & 3, third, led_card, strain, trump_rounds, r);
   rel = r;
   return total;
 }
