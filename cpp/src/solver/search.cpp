@@ -578,7 +578,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     std::uint64_t qrel = 0;
     // As at the lead: with no trump left (in the frame's cards), no trump's rules.
     const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
-    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel);
+    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel,
+                                     (seat & 1) == 0 ? need : popcount(hand) - need + 1);
     if (q > 0) {
       const int r = popcount(hand);
       if ((seat & 1) == 0 ? q >= need : r - q < need) {
