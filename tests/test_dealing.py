@@ -13,6 +13,7 @@ from redouble import (
     Deal,
     DealRecord,
     InvalidDealError,
+    RedoubleError,
     Seat,
     deal,
     deal_by_the_laws,
@@ -242,3 +243,22 @@ def test_record_deal_of_a_faulty_record_raises() -> None:
     with pytest.raises(InvalidDealError):
         _ = _record(dealt=tuple(dealt)).deal
     assert Card(rec.dealt[0][1]) in rec.deal[Seat.EAST]
+
+
+def test_record_entries_are_checked_by_index_and_take_card_names() -> None:
+    rec = _record()
+    # A card given by its name is the card; the record equals the one built from Cards.
+    named = tuple((seat, str(card)) for seat, card in rec.dealt)
+    assert _record(dealt=named, shuffled=tuple(str(c) for c in rec.shuffled)) == rec
+    bad = list(rec.dealt)
+    bad[5] = "x"  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"dealt\[5\] must be a \(seat, card\) pair"):
+        _record(dealt=tuple(bad))
+    bad[5] = (rec.dealt[5][0], 2.0)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"dealt\[5\]'s card"):
+        _record(dealt=tuple(bad))
+    bad[5] = (7, rec.dealt[5][1])  # type: ignore[call-overload]
+    with pytest.raises(RedoubleError, match=r"dealt\[5\]'s seat"):
+        _record(dealt=tuple(bad))
+    with pytest.raises(TypeError, match=r"shuffled\[2\]"):
+        _record(shuffled=(*rec.shuffled[:2], None, *rec.shuffled[3:]))

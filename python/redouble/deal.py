@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._check import CheckedEnumType, as_bool, as_index, as_int, as_str, shown
+from ._check import CheckedEnumType, as_bool, as_card, as_index, as_int, as_pair, as_str, shown
 from ._jsondoc import JsonDocument
 from .cards import RANK_CHARS, Card, CardSet, Seat, Side, Suit
 from .errors import FormatError, InvalidDealError, InvalidDealTypeError, RedoubleError
@@ -394,7 +394,8 @@ class DealRecord:
 
     #: The seat dealing.
     dealer: Seat
-    #: Cards dealt, in order: (seat receiving it, card).
+    #: Cards dealt, in order: (seat receiving it, card); a card may be given as a Card, its name
+    #: ("SA") or its index.
     dealt: tuple[tuple[Seat, Card], ...]
     #: Cards lifted off the top by the cutter (dealer's right), or None if the pack was not cut.
     cut: int | None = None
@@ -408,16 +409,19 @@ class DealRecord:
         if isinstance(self.dealt, str | bytes) or not isinstance(self.dealt, Iterable):
             raise TypeError(f"dealt must be (seat, card) pairs, not {type(self.dealt).__name__}")
         dealt = []
-        for item in self.dealt:
-            if not isinstance(item, tuple | list) or len(item) != 2:
-                raise TypeError(f"dealt must be (seat, card) pairs, got {shown(item)}")
-            dealt.append((_seat(item[0], "a dealt seat"), Card(item[1])))
+        for i, item in enumerate(self.dealt):
+            seat, card = as_pair(item, f"dealt[{i}]", "a (seat, card) pair")
+            dealt.append((_seat(seat, f"dealt[{i}]'s seat"), as_card(card, f"dealt[{i}]'s card")))
         object.__setattr__(self, "dealt", tuple(dealt))
         if self.cut is not None:
             object.__setattr__(self, "cut", as_index(self.cut, "cut", 0, 52))
         if isinstance(self.shuffled, str | bytes) or not isinstance(self.shuffled, Iterable):
             raise TypeError(f"shuffled must be cards, not {type(self.shuffled).__name__}")
-        object.__setattr__(self, "shuffled", tuple(Card(c) for c in self.shuffled))
+        object.__setattr__(
+            self,
+            "shuffled",
+            tuple(as_card(c, f"shuffled[{i}]") for i, c in enumerate(self.shuffled)),
+        )
 
     @property
     def cutter(self) -> Seat:
