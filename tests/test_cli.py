@@ -350,6 +350,7 @@ def test_score_options_still_taken_where_they_count() -> None:
         (("--law", "auction_1912", "--boards", "3"), ("--boards", "auction_1912", "rubbers")),
         (("--law", "contract_chicago", "--boards", "3"), ("--boards", "Chicago")),
         (("--law", "contract", "--boards", "2", "--deal", "x"), ("--boards", "--deal")),
+        (("--law", "auction_1912", "--single-game"), ("--single-game", "auction_1912", "three")),
     ],
 )
 def test_play_refuses_boards_where_they_are_not_counted(

@@ -210,6 +210,15 @@ def test_score_under_any_law_set(client: Any, law: str, contract: str, tricks: i
 # --- game sessions ---------------------------------------------------------------------------
 
 
+def test_a_three_handed_single_game_session(client: Any) -> None:
+    made = client.post("/v1/games", json={"law_set": "bridge_three_handed", "single_game": True})
+    assert made.status_code == 201
+    key = made.json()["id"]
+    text = client.get(f"/v1/games/{key}/log").json()
+    assert text["events"][0]["data"]["single_game"] is True
+    assert client.delete(f"/v1/games/{key}").status_code == 200  # the module's client is shared
+
+
 def test_a_game_session_from_creation_to_deletion(client: Any) -> None:
     made = client.post("/v1/games", json={"law_set": "contract", "seed": 3})
     assert made.status_code == 201
@@ -368,6 +377,20 @@ BAD = [
     ("/v1/games", {"law_set": "contract", "boards": 0}, 422, "value_error", "body.boards"),
     ("/v1/games", {"law_set": "auction_1912", "boards": 2}, 422, "value_error", "body.boards"),
     ("/v1/games", {"law_set": "contract", "strict": "yes"}, 422, "type_error", "body.strict"),
+    (
+        "/v1/games",
+        {"law_set": "auction_1912", "single_game": True},
+        422,
+        "value_error",
+        "body.single_game",
+    ),
+    (
+        "/v1/games",
+        {"law_set": "bridge_three_handed", "single_game": 1},
+        422,
+        "type_error",
+        "body.single_game",
+    ),
     ("/v1/games", {"law_set": "nope"}, 422, "value_error", "body.law_set"),
     ("/v1/games", {"deals": ["N:AK... QJ... 9... 87..."]}, 422, "value_error", "body.deals[0]"),
     ("/v1/games/nosuchgame/act", {"action": "P"}, 404, "not_found", "path.id"),
@@ -531,6 +554,8 @@ def test_fuzzed_bodies_never_make_a_500(client: Any, path: str, body: Any) -> No
     )
     if response.status_code >= 400:
         assert set(response.json()["error"]) == {"type", "message", "where"}
+    elif path == "/v1/games":  # a session made: forgotten, so as not to fill the server's slots
+        client.delete(f"/v1/games/{response.json()['id']}")
 
 
 # --- one real server process -------------------------------------------------------------------

@@ -713,6 +713,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--boards", type=int, default=None, help="boards, for board-by-board codes (default 4)"
     )
+    play.add_argument(
+        "--single-game",
+        action="store_true",
+        help="three-handed Bridge: play one game (bonus 50) instead of a rubber",
+    )
     play.add_argument("--opponents", choices=["random", "dd"], default="random")
     play.add_argument("--deal", help="play this one deal (PBN deal string) instead of seeded ones")
     play.add_argument("--dealer", default="N", help="the first dealer (default N)")

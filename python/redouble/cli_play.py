@@ -351,6 +351,13 @@ class _Session:
                 )
             if args.deal:
                 raise RedoubleError("--boards does not apply with --deal: one deal is one board")
+        if args.single_game:
+            if law.game is None or law.game.single_game_bonus is None:
+                raise RedoubleError(
+                    f"--single-game does not apply under --law {args.law}: {law.title} is not "
+                    "played in single games (three-handed Bridge only)"
+                )
+            options["single_game"] = True
         by_boards = law.rubber is None and law.chicago is None
         if args.deal:
             options["deals"] = [_deal_option(args.deal, "--deal")]

@@ -1165,16 +1165,21 @@ class Rubber(_GameLedger):
         """Render the score sheet: honour column above the line, tricks below, per side."""
         return self._render_sheet(
             f"{'Game' if self._single_game else 'Rubber'} under {self._law.short_title}",
-            bonus=("rubber bonus", self.winner, self.rubber_bonus),
+            bonus=(f"{self._unit} bonus", self.winner, self.rubber_bonus),
             totals=self.totals,
             footer=self._footer(),
         )
 
+    @property
+    def _unit(self) -> str:
+        """What is being played, in the sheet's words: a rubber, or a single game."""
+        return "game" if self._single_game else "rubber"
+
     def _footer(self) -> str:
         winner = self.winner
         if winner is None:
-            return f"Rubber in progress: games NS {self.games.ns}, EW {self.games.ew}"
-        return f"{winner.name} win the rubber by {self.difference}"
+            return f"{self._unit.title()} in progress: games NS {self.games.ns}, EW {self.games.ew}"
+        return f"{winner.name} win the {self._unit} by {self.difference}"
 
     def __repr__(self) -> str:
         return (
@@ -1421,11 +1426,14 @@ class BoardsLedger:
         return total
 
 
-def ledger_for(law_set: LawSet, *, first_dealer: Seat, boards: int) -> SessionLedger:
-    """The ledger a session under `law_set` keeps: a rubber where the law set plays rubbers,
-    Chicago where it plays Chicago, otherwise `boards` boards scored alone."""
+def ledger_for(
+    law_set: LawSet, *, first_dealer: Seat, boards: int, single_game: bool = False
+) -> SessionLedger:
+    """The ledger a session under `law_set` keeps: a rubber where the law set plays rubbers
+    (one game when `single_game`), Chicago where it plays Chicago, otherwise `boards` boards
+    scored alone."""
     if law_set.rubber is not None:
-        return RubberLedger(law_set)
+        return RubberLedger(law_set, single_game=single_game)
     if law_set.chicago is not None:
         return ChicagoLedger(law_set, first_dealer=first_dealer)
     return BoardsLedger(law_set, boards)

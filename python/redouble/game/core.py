@@ -109,6 +109,7 @@ class _HandState:
         deal_by_the_laws: bool = False,
         boards: int | None = None,
         strict: bool = True,
+        single_game: bool = False,
     ) -> None:
         # Every argument is checked here, before any state exists (TypeError for a wrong
         # type, GameError for a bad value, each naming the argument).
@@ -119,7 +120,12 @@ class _HandState:
             boards = _check_int("boards", boards)
             if boards < 1:
                 raise GameError(f"boards must be at least 1, got {shown(boards)}")
-        for name, flag in (("deal_by_the_laws", deal_by_the_laws), ("strict", strict)):
+        switches = (
+            ("deal_by_the_laws", deal_by_the_laws),
+            ("strict", strict),
+            ("single_game", single_game),
+        )
+        for name, flag in switches:
             if not isinstance(flag, bool):
                 raise TypeError(f"{name} must be a bool, not {type(flag).__name__}")
         law = get_law_set(law_set)
@@ -130,6 +136,10 @@ class _HandState:
                 f"boards: {law.title} plays {kind}; a number of boards applies only to law "
                 f"sets scored board by board, got {shown(boards)}"
             )
+        if single_game and (law.game is None or law.game.single_game_bonus is None):
+            # Only three-handed Bridge plays games alone, each worth 50 to its winner (Bridge
+            # (Elwell, 1906), Bridge for Three Players); every other code plays rubbers.
+            raise GameError(f"single_game: {law.title} is not played in single games")
         if boards is None:
             boards = 4
         self._law = law
@@ -145,7 +155,7 @@ class _HandState:
         self._next_ruling = 1
         # How the hands add up (rubber, Chicago, boards) is the law set's, kept by scoring.
         self._session: SessionLedger = ledger_for(
-            self._law, first_dealer=self._first_dealer, boards=boards
+            self._law, first_dealer=self._first_dealer, boards=boards, single_game=single_game
         )
         self._log: list[Event] = []
         self._results: list[HandResult] = []
@@ -170,6 +180,8 @@ class _HandState:
             start["deals"] = [d.to_pbn() for d in self._fixed_deals]
         if not self._strict:
             start["strict"] = False
+        if single_game:  # written only when set: logs of rubbers keep their shape
+            start["single_game"] = True
         flags = _changed_flags_json(self._law)
         if flags:  # the log must rebuild the same laws (the Spade Convention is a flag)
             start["flags"] = flags

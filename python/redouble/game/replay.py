@@ -163,6 +163,7 @@ def _start_settings(start: Event) -> dict[str, Any]:
         "first_dealer": (_STR, "N"),
         "boards": (_INT, 4),
         "strict": (_BOOL, True),
+        "single_game": (_BOOL, False),
     }
     out: dict[str, Any] = {
         k: _typed(where, data, k, t) if k in data else d for k, (t, d) in fields.items()
@@ -360,6 +361,7 @@ def replay_log(
             # own length and refuse a count): it is passed on only where boards are scored.
             boards=settings["boards"] if law.rubber is None and law.chicago is None else None,
             strict=settings["strict"],
+            single_game=settings["single_game"],
         )
     except RedoubleError as err:
         if isinstance(err, GameError):

@@ -57,7 +57,7 @@ class Game(_LenientDeclaring):
             taken modulo 2**64, as ``dealing`` takes it, and logged so).
         first_dealer: who deals the first hand (the deal passes to the left). In three-handed
             Bridge the dealer is the holder of the permanent dummy and deals every hand of the
-            rubber (:meth:`DummyCut.holder_of` says who holds it in each rubber).
+            rubber or game (:meth:`DummyCut.holder_of` says who holds it in each).
         deals: explicit deals to play, in order, instead of seeded ones: a sequence (a list,
             a tuple), each a whole deal. The game stops, its session unfinished, once every
             one is played. The log's start event lists them all (``"deals"``, PBN text), so a
@@ -72,6 +72,10 @@ class Game(_LenientDeclaring):
             their own length.
         strict: refuse irregular actions (the default); False lets them happen and rectifies
             them as the law set's code says.
+        single_game: three-handed Bridge only: play one game instead of a rubber, its winner
+            scoring 50 ("In playing games, 50 points are added to score of the winning side",
+            Bridge (Elwell, 1906), Bridge for Three Players); the dummy-holder deals every hand
+            of it. Refused (a GameError) under every other law set, which play rubbers.
 
     Raises:
         LawSetError: unknown law set.

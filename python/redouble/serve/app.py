@@ -423,7 +423,9 @@ async def game_create(state: _State, request: Request) -> Any:
     """A new game session under a law set."""
     cfg = state.config
     f = await _body(
-        state, request, ("law_set", "seed", "first_dealer", "deals", "boards", "strict")
+        state,
+        request,
+        ("law_set", "seed", "first_dealer", "deals", "boards", "strict", "single_game"),
     )
     law = _law_name(f, "law_set")
     seed = f.get_int("seed", 0, lo=0, hi=2**64 - 1)
@@ -445,11 +447,28 @@ async def game_create(state: _State, request: Request) -> Any:
                 f.where("boards"),
             )
     strict = f.get_bool("strict", True)
+    single_game = f.get_bool("single_game", False)
+    if single_game:
+        law_set = laws.get(law)
+        if law_set.game is None or law_set.game.single_game_bonus is None:
+            raise ApiError(
+                422,
+                "value_error",
+                f"single_game: {law_set.title} is not played in single games (three-handed "
+                "Bridge only)",
+                f.where("single_game"),
+            )
 
     def make(_: Deadline) -> Game:
         with at("body"):
             return Game(
-                law, seed=seed, first_dealer=first_dealer, deals=deals, boards=boards, strict=strict
+                law,
+                seed=seed,
+                first_dealer=first_dealer,
+                deals=deals,
+                boards=boards,
+                strict=strict,
+                single_game=single_game,
             )
 
     game = await state.workers.run(make, cfg.timeout, "making the game")

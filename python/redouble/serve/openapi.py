@@ -183,6 +183,11 @@ def openapi_schema(version: str) -> dict[str, Any]:
                         "refused where the law set plays rubbers or Chicago",
                     },
                     strict=_B,
+                    single_game={
+                        **_B,
+                        "description": "three-handed Bridge only: one game (bonus 50) "
+                        "instead of a rubber",
+                    },
                 ),
                 _GAME,
                 ok=201,
