@@ -452,26 +452,10 @@ class Game(_LenientDeclaring):
         for touched_card in touched:
             if touched_card not in held:
                 raise IllegalPlayError(f"cards: dummy does not hold {touched_card}")
-        data: dict[str, Any] = {
-            "cards": [str(touched_card) for touched_card in touched],
-            "arrange": arrange,
-        }
-        played: Card | None = None
-        if not arrange:
-            if len(touched) == 1 and chosen in (None, touched[0]):
-                played = touched[0]
-            elif chosen is None:
-                raise IllegalPlayError(
-                    "elect: two or more cards touched at once: the declarer elects which one "
-                    "to play (Auction Bridge (1912), Law 64)"
-                )
-            elif chosen not in touched:
-                raise IllegalPlayError(f"elect: {chosen} is not among the cards touched")
-            else:
-                played = chosen
-                data["elect"] = str(chosen)
-        elif chosen is not None:
-            raise IllegalPlayError("elect: nothing is played when the declarer arranges")
+        played = _touched_card_played(touched, chosen, arrange)
+        data: dict[str, Any] = {"cards": [str(c) for c in touched], "arrange": arrange}
+        if played is not None and len(touched) > 1:
+            data["elect"] = str(played)
         mark = len(self._log)
         self._log.append(Event("touch_dummy", declarer, data))
         if played is None:
@@ -592,6 +576,30 @@ class Game(_LenientDeclaring):
         # come from (the log holds only those dealt so far: the copy must deal on as this does).
         source = (self._fixed_deals, self._by_laws)
         return (_game_from_pickle, (type(self), self.to_json(), self._law, source))
+
+
+def _touched_card_played(touched: list[Card], chosen: Card | None, arrange: bool) -> Card | None:
+    """Which of the dummy's cards touched at once is played (Auction Bridge (1912), Law 64):
+    the one card touched, or the one the declarer elects; none when he arranges.
+
+    Raises:
+        IllegalPlayError: naming `elect`, when the election is missing, not among the cards
+            touched, or made while arranging.
+    """
+    if arrange:
+        if chosen is not None:
+            raise IllegalPlayError("elect: nothing is played when the declarer arranges")
+        return None
+    if len(touched) == 1 and chosen in (None, touched[0]):
+        return touched[0]
+    if chosen is None:
+        raise IllegalPlayError(
+            "elect: two or more cards touched at once: the declarer elects which one "
+            "to play (Auction Bridge (1912), Law 64)"
+        )
+    if chosen not in touched:
+        raise IllegalPlayError(f"elect: {chosen} is not among the cards touched")
+    return chosen
 
 
 def _game_from_pickle(
