@@ -248,8 +248,35 @@ def main() -> None:
             )
             if kind == "no trump":
                 nt_models["+".join(names)] = (names, w)
+    table_suit_after_nt(st, tables, train)
     for path in args.costs:
         cost_report(path, nt_models)
+
+
+def table_suit_after_nt(
+    st: dict[str, npt.NDArray[np.int64]],
+    tables: npt.NDArray[np.uint8],
+    train: npt.NDArray[np.bool_],
+) -> None:
+    """A table's first search in a suit (North on lead) guessed from the no-trump answer."""
+    nt = target_ns(tables, 4, 0)
+    y = np.concatenate([target_ns(tables, s, 0) for s in range(4)])
+    g_old = np.concatenate([old_guess(st, s) for s in range(4)])
+    fe = [features(st, s, 0) for s in range(4)]
+    x = np.column_stack(
+        [np.ones(len(y)), np.concatenate([nt] * 4)]
+        + [np.concatenate([f[k] for f in fe]) for k in ("trumps", "ruff", "hcp")]
+    )
+    tr = np.concatenate([train] * 4)
+    te = ~tr
+    w, *_ = np.linalg.lstsq(x[tr], y[tr], rcond=None)
+    p = np.clip(np.floor(x[te] @ w + 0.5), 0, 13)
+    print(
+        f"\nsuits, North on lead, from the no-trump answer + trumps, ruff, hcp: "
+        f"MAE {np.abs(p - y[te]).mean():.3f} exact {np.mean(p == y[te]):.3f} "
+        f"(old guess MAE {np.abs(g_old[te] - y[te]).mean():.3f} "
+        f"exact {np.mean(g_old[te] == y[te]):.3f})  w {np.round(w, 3).tolist()}"
+    )
 
 
 def cost_report(path: str, nt_models: dict[str, tuple[list[str], Array]]) -> None:
