@@ -367,8 +367,8 @@ class _AuctionTree:
 
 def _block(f: tuple[int, ...], s: int, b0: int, b1: int, top_x: int) -> list[list[list[int]]]:
     """``v[x][a][p]``: every node of declaration ``k`` by side ``s`` (``f[x]`` its final
-    values, ``b0``/``b1`` each side's best higher bid), the induction of the module docstring
-    node by node."""
+    values, ``b0``/``b1`` each side's best higher bid): the induction of :class:`_AuctionTree`
+    node by node, every node whether an auction reaches it or not."""
     v = [[[0] * 3 for _ in (0, 1)] for _ in range(top_x + 1)]
     bid = (b0, b1)
     for x in range(top_x, -1, -1):
