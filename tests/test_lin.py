@@ -412,31 +412,30 @@ def test_qx_reads_a_label_after_the_board_and_either_case() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "column"),
-    [
-        ("qx|x1|md|3SA,SK,SQ,SJ|", 1),
-        ("qx||md|3SA,SK,SQ,SJ|", 1),
-        ("qx|o|md|3SA,SK,SQ,SJ|", 1),
-        ("qx|oX|md|3SA,SK,SQ,SJ|", 1),
-        ("qx|1|md|3SA,SK,SQ,SJ|", 1),
-        ("qx|o-1|md|3SA,SK,SQ,SJ|", 1),
-        ("qx|o1234567890|md|3SA,SK,SQ,SJ|", 1),
-        ("md|3SA,SK,SQ,SJ|\nst||qx|o 1 2|md|3SA,SK,SQ,SJ|", 5),
-    ],
+    "label", ["A1", "x1", "", "o", "oX", "1", "o-1", "o1234567890", "o 1 2", "B12 Level 2"]
 )
-def test_malformed_qx_is_refused_with_its_place(text: str, column: int) -> None:
-    with pytest.raises(FormatError, match=r"qx\| holds o \(open room\) or c") as info:
-        lin.loads(text)
-    assert info.value.column == column
-    assert info.value.line == text.count("\n") + 1
-    boards = lin.loads(text, errors="skip")
-    assert len(boards.problems) == 1
+def test_a_qx_that_names_no_room_is_kept_as_the_boards_name(label: str) -> None:
+    """BBO's teaching files (movies) name each problem by its qx| (qx|A1|, the anchor their
+    links jump to; see tests/data/formats/real/zaobridge_movie.lin): a qx| that is not a
+    vugraph room says no room and no board number, and is no reason to lose the board."""
+    text = f"md|3SA,SK,SQ,SJ|\nst||qx|{label}|md|3SA,SK,SQ,SJ|mb|1S|mb|p|mb|p|mb|p|"
+    first, second = lin.loads(text)
+    assert first.tags == ()
+    assert second.tags == (("Lin_qx", label),)
+    assert (second.board, second.tag("Room"), str(second.contract)) == (None, None, "1S")
+    # Written back as the qx| that starts the board.
+    written = lin.dumps([first, second])
+    assert f"\nqx|{label}|" in written
+    assert lin.loads(written) == [first, second]
 
 
 def test_two_qx_in_one_board_are_refused() -> None:
     with pytest.raises(FormatError, match=r"second qx\|") as info:
         lin.loads("qx|o1|qx|c1|md|3SA,SK,SQ,SJ|")
     assert (info.value.line, info.value.column) == (1, 7)
+    for text in ("qx|A1|qx|o1|md|3SA,SK,SQ,SJ|", "qx|o1|qx|A1|md|3SA,SK,SQ,SJ|"):
+        with pytest.raises(FormatError, match=r"second qx\|"):
+            lin.loads(text)
 
 
 @pytest.mark.parametrize(

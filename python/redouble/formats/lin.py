@@ -14,9 +14,10 @@ keys redouble interprets:
   refuse a board;
 - ``qx|o12|`` / ``qx|c12|`` a vugraph board: the room -> tag Room ("Open", "Closed"), and the
   board number unless ``ah|`` gives one; a label after a comma (``qx|o1,Board 1|``) is
-  display text and is not kept. Anything else, or a second qx| in a board, is refused
-  (FormatError naming qx|): a room or board number that cannot be read would put the
-  board at the wrong table;
+  display text and is not kept. Any other qx| (``qx|A1|``: BBO's teaching files name each
+  problem so, the anchor their links jump to) names no room and no board number: it is kept
+  verbatim as the tag ``Lin_qx`` and written back as the qx| that starts the board. A second
+  qx| in a board is refused (FormatError naming qx|);
 - ``vg|Event,Segment,Scoring,First,Last,Team 1,Carry 1,Team 2,Carry 2|`` the match header of
   a vugraph file -> tags Event, Stage, Scoring (I -> "IMP", P -> "MP", B -> "BAM"),
   HomeTeam, VisitTeam, carried to every later board that has a qx|; the value is kept as
@@ -360,6 +361,7 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     names_at = -1  # where the first pn| stood among the tags
     room: str | None = None
     qx_board: int | None = None
+    label: str | None = None  # a qx| that names no room (a teaching file's problem name)
     header: tuple[tuple[str, str], ...] | None = None  # the last vg|'s tags
     header_at: list[int] = []  # where each vg|'s tags go
     headers: list[tuple[tuple[str, str], ...]] = []
@@ -387,15 +389,17 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                     names_at = len(tags)
                 own_names, raw_pn = (names, None) if len(names) in (4, 8) else ((), v)
             elif k == "qx":
-                m = _QX_RE.fullmatch(v)
-                if not m:
-                    raise FormatError(
-                        f"qx| holds o (open room) or c (closed room) and the board number, "
-                        f"as o1 or c12; got {shown(v[:40])}"
-                    )
-                if room is not None:
+                if room is not None or label is not None:
                     raise FormatError("a second qx| in one board")
-                room, qx_board = _ROOMS[m.group(1).lower()], int(m.group(2))
+                m = _QX_RE.fullmatch(v)
+                if m:
+                    room, qx_board = _ROOMS[m.group(1).lower()], int(m.group(2))
+                else:
+                    # Not a vugraph room: BBO's teaching files (movies) name each problem
+                    # by its qx| (qx|A1|), the anchor their ^*G links jump to. It says no
+                    # room and no board number, so it is kept verbatim, as the name of the
+                    # board it starts.
+                    label = v
             elif k == "vg":
                 header = _vg_tags(v)
                 tags.append(("Lin_vg", v))
@@ -477,6 +481,8 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
     for at, _, given in sorted(inserts, key=lambda x: (x[0], x[1]), reverse=True):
         tags[at:at] = given
     front: list[tuple[str, str]] = []
+    if label is not None:
+        front.append(("Lin_qx", label))  # first, where the writer puts its qx| back
     if room is not None:
         front.append(("Room", room))
         if header is None:
@@ -1160,6 +1166,12 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
     if room is not None:
         qx = f"qx|{_ROOM_LETTERS[room]}{record.board}|"
         skipped.add(at)
+    else:
+        # A qx| that names no room (Lin_qx) goes back where a room's would: it starts the board.
+        label = next((i for i, (n, _) in enumerate(record.tags) if n == "Lin_qx"), -1)
+        if label >= 0:
+            qx = f"qx|{_check(record.tags[label][1])}|"
+            skipped.add(label)
     for i, (name, value) in enumerate(record.tags):
         if i in skipped:
             pass
