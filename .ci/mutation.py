@@ -84,6 +84,7 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
          "tests/test_lin_stream.py",
          # files other programs write, and the readers' limits
          "tests/test_formats_producers.py", "tests/test_formats_limits.py",
+         "tests/test_formats_real.py",
          # where LIN commentary stood, in both readers and both writers
          "tests/test_lin_commentary.py"],
     ),

@@ -415,9 +415,10 @@ def test_qx_reads_a_label_after_the_board_and_either_case() -> None:
     "label", ["A1", "x1", "", "o", "oX", "1", "o-1", "o1234567890", "o 1 2", "B12 Level 2"]
 )
 def test_a_qx_that_names_no_room_is_kept_as_the_boards_name(label: str) -> None:
-    """BBO's teaching files (movies) name each problem by its qx| (qx|A1|, the anchor their
-    links jump to; see tests/data/formats/real/zaobridge_movie.lin): a qx| that is not a
-    vugraph room says no room and no board number, and is no reason to lose the board."""
+    """BBO teaching files (movies) name each problem by its qx| (qx|A1|, a name their ^*G
+    links give too; one such file, not copied here as its repository reserves all rights, is
+    described in tests/data/README.md, "formats/real/"): a qx| that is not a vugraph room says
+    no room and no board number, and is no reason to lose the board."""
     text = f"md|3SA,SK,SQ,SJ|\nst||qx|{label}|md|3SA,SK,SQ,SJ|mb|1S|mb|p|mb|p|mb|p|"
     first, second = lin.loads(text)
     assert first.tags == ()

@@ -14,8 +14,8 @@ keys redouble interprets:
   refuse a board;
 - ``qx|o12|`` / ``qx|c12|`` a vugraph board: the room -> tag Room ("Open", "Closed"), and the
   board number unless ``ah|`` gives one; a label after a comma (``qx|o1,Board 1|``) is
-  display text and is not kept. Any other qx| (``qx|A1|``: BBO's teaching files name each
-  problem so, the anchor their links jump to) names no room and no board number: it is kept
+  display text and is not kept. Any other qx| (``qx|A1|``, as BBO teaching files name each
+  problem, a name their ``^*G`` links give too) names no room and no board number: it is kept
   verbatim as the tag ``Lin_qx`` and written back as the qx| that starts the board. A second
   qx| in a board is refused (FormatError naming qx|);
 - ``vg|Event,Segment,Scoring,First,Last,Team 1,Carry 1,Team 2,Carry 2|`` the match header of
@@ -395,10 +395,10 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 if m:
                     room, qx_board = _ROOMS[m.group(1).lower()], int(m.group(2))
                 else:
-                    # Not a vugraph room: BBO's teaching files (movies) name each problem
-                    # by its qx| (qx|A1|), the anchor their ^*G links jump to. It says no
-                    # room and no board number, so it is kept verbatim, as the name of the
-                    # board it starts.
+                    # Not a vugraph room: BBO teaching files (movies) name each problem by
+                    # its qx| (qx|A1|, a name their ^*G links give too). It says no room and
+                    # no board number, so it is kept verbatim, as the name of the board it
+                    # starts, rather than losing a board a viewer shows.
                     label = v
             elif k == "vg":
                 header = _vg_tags(v)
