@@ -262,6 +262,18 @@ def test_bbo_claim_in_the_middle_of_a_trick() -> None:
     assert rec.play is not None
     assert len(rec.play.tricks) == 12
     assert [c.token for c in rec.play.tricks[-1]] == ["H8"]
+    # In the order of play: East led D2 to North's DQ (trick 9); North's CK took trick 10
+    # and his DA trick 11 (no spade played), so he led the H8.
+    order = rec.play.in_order(Strain.SPADES)
+    assert len(order) == 45
+    assert [(seat, pc.token) for seat, pc in order[-6:]] == [
+        (Seat.WEST, "CJ"),
+        (Seat.NORTH, "DA"),
+        (Seat.EAST, "D8"),
+        (Seat.SOUTH, "D5"),
+        (Seat.WEST, "D4"),
+        (Seat.NORTH, "H8"),
+    ]
 
 
 def test_bbo_hand_record_from_endplays_tests() -> None:
