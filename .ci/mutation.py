@@ -216,7 +216,8 @@ def equivalents() -> set[tuple[str, str, int, str]]:
         for line in SURVIVORS.read_text("utf-8").splitlines():
             m = _EQUIVALENT.match(line)
             if m:
-                out.add((m[1], m[2], int(m[3]), m[4].strip()))
+                # A '|' in the code is written '\|' there, as a Markdown table cell needs it.
+                out.add((m[1], m[2], int(m[3]), m[4].replace("\\|", "|").strip()))
     return out
 
 

@@ -5,6 +5,7 @@ values read by eye from the file itself: the deal, the contract, the declarer, t
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -305,3 +306,13 @@ def test_lin_files_read_the_same_through_the_core_and_the_reference() -> None:
         with pytest.MonkeyPatch.context() as m:
             m.setattr(lin, "_LEXER", "python")
             assert lin.loads(text) == core
+
+
+def test_results_files_are_built_by_the_fast_builder() -> None:
+    """Results-only files (KOPS's, pbntools') are common and large: their boards take the fast
+    builder, which gives what RecordBuilder gives, never RecordBuilder itself."""
+    for name in ("kops_PCH1003.pbn", "pbntools_history_expected.pbn"):
+        text = (REAL / name).read_text(encoding="latin-1")
+        slow = pbn.loads(text)
+        with mock.patch.object(pbn, "RecordBuilder", side_effect=AssertionError(name)):
+            assert pbn.loads(text) == slow
