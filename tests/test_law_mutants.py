@@ -1304,3 +1304,66 @@ def test_a_suit_called_for_a_defender_s_next_lead_hides_no_exposed_card() -> Non
     g.play("D7")  # the declarer leads
     assert g.to_act is E
     assert [str(c) for c in g.legal_actions()] == ["D4"]
+
+
+def test_a_chicane_deduction_never_takes_honours_below_nothing() -> None:
+    """Chicane (Bridge (Elwell, 1906) and Auction Bridge (1912), Law 9) is deducted from the
+    adversaries' honour score, which it never takes below nothing: double chicane (four honours,
+    32 in hearts) against honours of 16 leaves 0, not -16 (nor +32)."""
+    for law, contract in (("bridge_1906", "H"), ("auction_1912", "1H")):
+        honours = {"N": 0, "S": 0, "E": 2, "W": 1}
+        result = score_hand(
+            law, contract, "N", {"NS": 7, "EW": 6}, honours=honours, trump_void_seats=["N", "S"]
+        )
+        assert result.breakdown.honours == PerSide(0, 16)
+        assert result.breakdown.chicane == PerSide(0, -16)
+        assert result.honour_column == PerSide(0, 0)
+
+
+def test_a_recorded_recut_showing_one_card_twice_names_its_round() -> None:
+    """Everyone cuts from the same pack (Bridge (Elwell, 1906), Law 15): a recorded re-cut in
+    which two players show the same card is refused, naming the round (the second here)."""
+    from redouble.game import cut_for_partners
+
+    first = {"A": "3H", "B": "3C", "C": "3D", "D": "KS"}  # three equal lowest: a re-cut (Law 20)
+    with pytest.raises(GameError, match=r"^recorded cut round 2: A and B both show"):
+        cut_for_partners("bridge_1906", "ABCD", cuts=[first, {"A": "9H", "B": "9H", "C": "5D"}])
+    with pytest.raises(GameError, match=r"^recorded cut round 1: A and C both show"):
+        cut_for_partners("bridge_1906", "ABCD", cuts=[{**first, "C": "3H"}])
+
+
+def test_the_dummy_passes_round_the_three_players_rubber_after_rubber() -> None:
+    """Three-handed Bridge: "it is then customary for each player to have dummy in turn" (Bridge
+    (Elwell, 1906), Bridge for Three Players): the holder of the first cut, then the others in
+    the order of the cut, and round again, however many rubbers are played."""
+    from redouble.game import cut_for_dummy
+
+    cut = cut_for_dummy(
+        "bridge_three_handed", ["X", "Y", "Z"], cuts=[{"X": "9H", "Y": "2C", "Z": "KD"}]
+    )
+    assert cut.rotation == ("Y", "X", "Z")
+    assert [cut.holder_of(n) for n in range(1, 11)] == list("YXZYXZYXZY")
+
+
+def test_a_deal_voided_at_the_conclusion_of_its_play_after_earlier_deals() -> None:
+    """Auction Bridge (1912), Law 39 voids a deal whose hands are found one too many and one too
+    few at the conclusion of the play: found after the third deal (scored, the fourth dealt, no
+    call made), the third deal's score alone is withdrawn and its dealer deals again, the deal
+    dealt meanwhile set aside."""
+    g = Game("auction_1912", seed=4, strict=False)
+    player = RandomPlayer(4)
+    while g.hand_number < 4 and g.phase is not Phase.COMPLETE:
+        g.act(player(g))
+    assert g.hand_number == 4
+    assert g.phase is Phase.DECLARE
+    third = g.results[2]
+    assert third.number == 3
+    assert third.score is not None
+    kept = [r.score for r in g.results[:2]]
+    g.report_new_deal_ground("wrong_hand_sizes", hand=3)
+    assert g.results[2].void == "Auction Bridge (1912), Law 39"
+    assert g.results[2].score is None
+    assert [r.score for r in g.results[:2]] == kept
+    assert g.hand_number == 4  # the new deal is the fourth dealt, as after hand 1 the second
+    assert g.dealer is third.dealer
+    assert g.phase is Phase.DECLARE
