@@ -1,6 +1,6 @@
 """The pre-optimisation Auction Bridge (1912) par, kept as an oracle (test support).
 
-This is :func:`redouble.analysis.par_historical.auction_par` and its helpers exactly as they
+This is :func:`redouble.analysis.par_historical.auction_par` and its induction exactly as they
 were before the per-deal speed-up (five full backward-induction trees per deal, option lists at
 every node, the scorer looked up per node), copied verbatim so that tests can check the fast
 implementation against it, answer for answer (par score and par contracts, in order). Do not
@@ -10,107 +10,20 @@ implementation against it, answer for answer (par score and par contracts, in or
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from redouble.cards import Side, Strain
+# The helpers the rewrite left as they were (the bids, the declarers, the honour holdings, one
+# contract's value) are imported, not copied: the oracle is the old induction, and a later
+# change to a shared helper then reaches both sides alike.
+from redouble.analysis.par_historical import (
+    HistoricalPar,
+    _hand_value,
+    auction_bids,
+    auction_declarers,
+    honour_holdings,
+)
+from redouble.cards import Strain
 from redouble.deal import Deal
 from redouble.laws import LawSet
-from redouble.scoring import ContractSpec, score_hand
-
-_NEG = -(10**9)
-
-
-@dataclass(frozen=True)
-class HistoricalPar:
-    """The raw result of a historical par: NS value and final contracts.
-
-    ``contracts`` holds ``(level, symbol, strain, declarer seats, doublings, declarer side's
-    tricks)``; the level is 0 in Bridge (no levels).
-    """
-
-    score: int
-    contracts: tuple[tuple[int, str, int, tuple[int, ...], int, int], ...]
-
-
-def honour_holdings(deal: Deal, strain: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Honours held by each seat in ``strain`` (aces at no-trump) and the seats void of it."""
-    masks = deal.masks
-    if strain == Strain.NOTRUMP:
-        return tuple(sum(m >> (13 * s + 12) & 1 for s in range(4)) for m in masks), ()
-    holdings = [m >> (13 * strain) & 0x1FFF for m in masks]
-    counts = tuple((h >> 8).bit_count() for h in holdings)
-    return counts, tuple(i for i, h in enumerate(holdings) if h == 0)
-
-
-# Scores depend on the deal only through these arguments, so they are shared across deals;
-# keyed by the law set object (law sets built with different flags score differently).
-_VALUES: dict[int, tuple[LawSet, dict[tuple[object, ...], int]]] = {}
-
-
-def _hand_value(
-    law: LawSet,
-    level: int | None,
-    symbol: str,
-    doublings: int,
-    side: int,
-    tricks: int,
-    honours: tuple[int, ...],
-    voids: tuple[int, ...],
-    one_spade: bool,
-) -> int:
-    """Net points for ``side`` declaring (or making) with ``tricks``: the library's scorer."""
-    entry = _VALUES.get(id(law))
-    if entry is None or entry[0] is not law:
-        if len(_VALUES) > 64:
-            _VALUES.clear()
-        entry = _VALUES[id(law)] = (law, {})
-    key = (level, symbol, doublings, side, tricks, honours, voids, one_spade)
-    got = entry[1].get(key)
-    if got is not None:
-        return got
-    spec = ContractSpec.of(law, level, symbol, doublings)
-    won = (tricks, 13 - tricks) if side == 0 else (13 - tricks, tricks)
-    result = score_hand(
-        law,
-        spec,
-        side,  # seat N or E: only the declarer's side matters once honours are given per seat
-        won,
-        honours=dict(enumerate(honours)),
-        trump_void_seats=voids,
-        dealer_original_one_spade=one_spade,
-    )
-    value = result.score_for(Side(side))
-    entry[1][key] = value
-    return value
-
-
-# --------------------------------------------------------------------------------------------
-# Auction Bridge (1912).
-# --------------------------------------------------------------------------------------------
-
-
-def auction_bids(law: LawSet) -> list[tuple[int, str, int, int]]:
-    """Every declaration ``(level, symbol, strain, trick value)`` in rank order (Law 44)."""
-    top = law.play.max_level or 7
-    bids = [
-        (level, d.symbol, int(d.strain), d.trick_value)
-        for d in law.declarations
-        for level in range(1, top + 1)
-    ]
-    bids.sort(key=lambda b: (b[0] * b[3], b[0]))
-    return bids
-
-
-def auction_declarers(
-    table: Sequence[Sequence[int]], strain: int, side: int, dealer: int, opening: int | None
-) -> tuple[int, ...]:
-    """The seat(s) of ``side`` that declare ``strain`` (see the module docstring, Law 46)."""
-    if opening is not None and side == dealer & 1 and strain == opening:
-        return (dealer,)
-    a, b = table[strain][side], table[strain][side + 2]
-    if a == b:
-        return (side, side + 2)
-    return (side,) if a > b else (side + 2,)
 
 
 class _AuctionScores:

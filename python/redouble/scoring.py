@@ -1383,7 +1383,7 @@ class BoardsLedger:
         self._law = law_set
         self._boards = boards
         self._scores: list[HandScore] = []
-        self._passed = 0
+        self._passed = -1
 
     def score_hand(
         self, contract: str, declarer: SeatLike, tricks: PerSideLike, **options: Any
