@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 # The helpers the rewrite left as they were (the bids, the declarers, the honour holdings, one
-# contract's value) are imported, not copied: the oracle is the old induction, and a later
-# change to a shared helper then reaches both sides alike.
+# contract's value, the list of par contracts) are imported, not copied: the oracle is the old
+# induction, and a later change to a shared helper then reaches both sides alike.
 from redouble.analysis.par_historical import (
     HistoricalPar,
+    _dedupe,
     _hand_value,
     auction_bids,
     auction_declarers,
@@ -94,20 +95,6 @@ def auction_par(
         contracts.append((level, symbol, strain, seats, x, int(table[strain][seats[0]])))
     ns = best_value if d == 0 else -best_value
     return HistoricalPar(ns, tuple(_dedupe(contracts)))
-
-
-def _dedupe(
-    contracts: list[tuple[int, str, int, tuple[int, ...], int, int]],
-) -> list[tuple[int, str, int, tuple[int, ...], int, int]]:
-    """Each declaration, declarer and doubling once, at its lowest level (sorted by level)."""
-    seen: set[tuple[str, tuple[int, ...], int]] = set()
-    out = []
-    for c in sorted(contracts):
-        key = (c[1], c[3], c[4])
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
 
 
 class _SolvedAuction:

@@ -927,7 +927,7 @@ class _GameLedger:
             return f"{ns:>{width}} | {ew:<{width}}  {note}".rstrip()
 
         def cell(value: int) -> str:
-            return str(value) if value else ""
+            return str(value) if not value else ""
 
         rule = f"{'-' * (width + 1)}+{'-' * (width + 1)}"
         lines = [title, "", row("NS", "EW"), rule]
@@ -1383,7 +1383,7 @@ class BoardsLedger:
         self._law = law_set
         self._boards = boards
         self._scores: list[HandScore] = []
-        self._passed = -1
+        self._passed = 0
 
     def score_hand(
         self, contract: str, declarer: SeatLike, tricks: PerSideLike, **options: Any
