@@ -927,7 +927,7 @@ class _GameLedger:
             return f"{ns:>{width}} | {ew:<{width}}  {note}".rstrip()
 
         def cell(value: int) -> str:
-            return str(value) if not value else ""
+            return str(value) if value else ""
 
         rule = f"{'-' * (width + 1)}+{'-' * (width + 1)}"
         lines = [title, "", row("NS", "EW"), rule]
