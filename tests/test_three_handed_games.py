@@ -82,3 +82,19 @@ def test_single_game_is_refused_where_the_laws_play_rubbers_only() -> None:
     text["events"][0]["data"]["single_game"] = True
     with pytest.raises(GameError, match="single_game"):
         Game.from_json(json.dumps(text))
+
+
+def test_only_three_handed_bridge_plays_single_games() -> None:
+    # The one property Game, RubberLedger, the CLI and the service all ask: a law set plays
+    # single games only with games, rubbers and a bonus for a game won alone.
+    from redouble import laws
+    from redouble.scoring import RubberLedger
+
+    playing = {name for name in laws.available() if laws.get(name).plays_single_games}
+    assert playing == {laws.get(THREE).name}
+    for name in laws.available():
+        law = laws.get(name)
+        if law.game is not None and law.rubber is not None and not law.plays_single_games:
+            with pytest.raises(ValueError, match="single games"):
+                RubberLedger(law, single_game=True)
+    assert RubberLedger(THREE, single_game=True).law_set.plays_single_games

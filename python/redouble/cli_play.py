@@ -352,7 +352,7 @@ class _Session:
             if args.deal:
                 raise RedoubleError("--boards does not apply with --deal: one deal is one board")
         if args.single_game:
-            if law.game is None or law.game.single_game_bonus is None:
+            if not law.plays_single_games:
                 raise RedoubleError(
                     f"--single-game does not apply under --law {args.law}: {law.title} is not "
                     "played in single games (three-handed Bridge only)"

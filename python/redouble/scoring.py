@@ -980,7 +980,7 @@ class Rubber(_GameLedger):
         law = _get_law_set(law_set)
         if law.game is None or law.rubber is None:
             raise ScoringInputError(f"{law.short_title} is not played in games and rubbers")
-        if single_game and law.game.single_game_bonus is None:
+        if single_game and not law.plays_single_games:
             raise ScoringInputError(f"{law.short_title} has no bonus for single games")
         super().__init__(law)
         self._single_game = single_game

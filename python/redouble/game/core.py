@@ -136,9 +136,7 @@ class _HandState:
                 f"boards: {law.title} plays {kind}; a number of boards applies only to law "
                 f"sets scored board by board, got {shown(boards)}"
             )
-        if single_game and (law.game is None or law.game.single_game_bonus is None):
-            # Only three-handed Bridge plays games alone, each worth 50 to its winner (Bridge
-            # (Elwell, 1906), Bridge for Three Players); every other code plays rubbers.
+        if single_game and not law.plays_single_games:
             raise GameError(f"single_game: {law.title} is not played in single games")
         if boards is None:
             boards = 4

@@ -650,6 +650,28 @@ class LawSet(JsonDocument):
 
         return law_set_title(self)
 
+    @property
+    def plays_single_games(self) -> bool:
+        """Whether a game may be played alone, not as part of a rubber.
+
+        Only three-handed Bridge does: "In playing games, 50 points are added to score of the
+        winning side" (Bridge (Elwell, 1906), Bridge for Three Players); every other code with
+        games plays them in rubbers, and the board-by-board codes have no rubbers at all. The one
+        test behind ``Game(..., single_game=True)``, ``RubberLedger(..., single_game=True)``,
+        ``redouble play --single-game`` and the service's ``"single_game"``.
+
+            >>> from redouble import laws
+            >>> laws.get("bridge_three_handed").plays_single_games
+            True
+            >>> laws.get("auction_1912").plays_single_games
+            False
+        """
+        return (
+            self.game is not None
+            and self.rubber is not None
+            and self.game.single_game_bonus is not None
+        )
+
     # -- pickling and JSON ----------------------------------------------------------------------
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -450,7 +450,7 @@ async def game_create(state: _State, request: Request) -> Any:
     single_game = f.get_bool("single_game", False)
     if single_game:
         law_set = laws.get(law)
-        if law_set.game is None or law_set.game.single_game_bonus is None:
+        if not law_set.plays_single_games:
             raise ApiError(
                 422,
                 "value_error",
