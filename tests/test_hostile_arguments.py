@@ -152,6 +152,9 @@ def test_trick_winner_of_still_reads_names_and_indices() -> None:
         ({"dd_table": "xxxxx"}, "dd_table"),
         ({"tags": "ab"}, "tags"),  # was a bare ValueError
         ({"tags": [("a", "b", "c")]}, "tags"),
+        ({"tags": [("Event", "x"), (5, "x")]}, r"tags\[1\]'s name"),  # was written as "5"
+        ({"tags": [("Event", None)]}, r"tags\[0\]'s value"),  # was written as "None"
+        ({"tags": [b"ab"]}, r"tags\[0\]"),
     ],
 )
 def test_board_record_refuses_wrong_types(kwargs: dict[str, Any], named: str) -> None:

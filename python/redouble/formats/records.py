@@ -467,15 +467,19 @@ def _tag_pairs(tags: object) -> tuple[tuple[str, str], ...]:
     """A record's other tags as (name, value) pairs of text.
 
     Raises:
-        TypeError: `tags` is not an iterable of pairs (a str is not).
+        TypeError: `tags` is not an iterable of pairs (a str is not), or a name or value is not
+            a str (a tag's text is written as given, so ``None`` or ``5`` would be written as
+            the text "None" or "5": the caller says which text it means).
     """
     if isinstance(tags, str | bytes) or not isinstance(tags, Iterable):
         raise TypeError(f"tags must be (name, value) pairs, not {type(tags).__name__}")
     pairs = []
-    for pair in tags:
-        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise TypeError(f"tags must be (name, value) pairs, got {shown(pair)}")
-        pairs.append((str(pair[0]), str(pair[1])))
+    for i, pair in enumerate(tags):
+        name, value = as_pair(pair, f"tags[{i}]", "a (name, value) pair")
+        for part, text in (("name", name), ("value", value)):
+            if not isinstance(text, str):
+                raise TypeError(f"tags[{i}]'s {part} must be a str, not {shown(text)}")
+        pairs.append((str(name), str(value)))
     return tuple(pairs)
 
 
