@@ -12,6 +12,7 @@ printed per group and for the law-logic groups together.
     python .ci/mutation.py --seed 7         # another sample, to check the rate is not one sample's
     python .ci/mutation.py --full           # every mutant (about 14,000: a day or more of one core)
     python .ci/mutation.py --group scoring --sample 5   # a quick look while developing
+    python .ci/mutation.py --jobs 2         # two groups at a time, each in a copy (as CI)
 
 Cost, measured on 2026-12-01 on the 2-core development machine: a mutant costs one run of its
 group's tests with ``-x`` (8-12 s of CPU for a survivor, the whole run; less for a killed
@@ -21,10 +22,13 @@ shared with other jobs at a load of 8-17, it took 45-55 minutes of wall time. Th
 scoring 3,129, auction 1,006, irregularities 718. The seed-20 sample and a seed-7 sample
 killed similar shares (tests/data/mutation_survivors.md lists every survivor of both).
 
-The modules are found through the installed package (``import redouble``), so the run
-mutates whatever the tests import: the source tree of an editable install, or the installed
-copy in a plain ``pip install .`` (as in CI). Mutants change the files in place and
-cosmic-ray restores them after each test run; run nothing else against that copy meanwhile.
+The modules are found through the installed package (``import redouble``). With ``--jobs``
+above 1 each group gets its own copy of that package, compiled core included, put first on
+the tests' PYTHONPATH: groups run side by side and the installed package is never touched.
+Where such a copy would not be what the tests import (an editable install, whose finder comes
+before PYTHONPATH) the run says so and mutates in place, one group after another: the files
+the tests import (the source tree of an editable install) change, and cosmic-ray restores
+them after each test run; run nothing else against that tree meanwhile, and commit nothing.
 Survivors are listed at the end with their diff; each one is either killed by a new test or
 explained in ``tests/data/mutation_survivors.md``.
 """
@@ -259,53 +263,129 @@ def _rates(k: int, s: int, e: int) -> str:
     return f"{raw:.1f}% killed, {net:.1f}% of the non-equivalent"
 
 
+def leading(first: Path) -> str:
+    """A PYTHONPATH with `first` ahead of the caller's own entries."""
+    return os.pathsep.join([str(first), *filter(None, [os.environ.get("PYTHONPATH")])])
+
+
+def isolated_copy(pkg: Path, dest: Path) -> Path | None:
+    """A private copy of the package under `dest` (its compiled core included) that a test run
+    imports when `dest` leads PYTHONPATH, so that several groups can be mutated at once without
+    touching each other's files or the installed package. None when the copy is not what the
+    tests would import (an editable install's finder takes precedence over PYTHONPATH): then
+    the groups run one after another, in place."""
+    import importlib.util
+    import shutil
+
+    copy = dest / "redouble"
+    shutil.copytree(pkg, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    core = importlib.util.find_spec("redouble._core")
+    if core is not None and core.origin and not any(copy.glob("_core*")):
+        shutil.copy2(core.origin, copy)  # an editable install keeps the core elsewhere
+    code = "import redouble, redouble._core as c; print(redouble.__file__); print(c.__file__)"
+    probe = subprocess.run(
+        [sys.executable, "-c", code],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=leading(dest)),
+    )
+    found = probe.stdout.split()
+    if probe.returncode != 0 or len(found) != 2:
+        return None
+    if not all(Path(f).resolve().is_relative_to(copy.resolve()) for f in found):
+        return None
+    return copy
+
+
+def run_group(
+    name: str, pkg: Path, tmp: Path, env: dict[str, str], sample: int | None, seed: int
+) -> tuple[int, int, int] | str:
+    """Mutate one group of the package at `pkg` (the tests import it under `env`): its
+    (killed, survived, equivalent), or the message of a baseline that fails. Prints its
+    lines when done, all together, so that groups run side by side do not interleave."""
+    modules, tests = GROUPS[name]
+    files = targets(pkg, modules)
+    config, session = Path(tmp, f"{name}.toml"), Path(tmp, f"{name}.sqlite")
+    command = test_command(tests)
+    write_config(config, files, command)
+    start = time.monotonic()
+    # Baseline: the unmutated code must pass, or every mutant would count as killed.
+    base = subprocess.run(shlex.split(command), check=False, cwd=ROOT, env=env, capture_output=True)
+    if base.returncode != 0:
+        tail = base.stdout.decode()[-3000:]
+        return f"{tail}\nmutation {name}: the tests fail without any mutant"
+    for verb in ("init", "exec"):
+        ran = subprocess.run(
+            ["cosmic-ray", verb, str(config), str(session)],
+            check=False,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if ran.returncode != 0:
+            return f"{ran.stdout[-2000:]}{ran.stderr[-2000:]}\nmutation {name}: cosmic-ray {verb} failed"
+        if verb == "init":
+            kept, population = sample_session(session, sample, seed)
+    k, s, e, i, survivors = results(session)
+    head = (
+        f"mutation {name}: {kept} of {population} mutants, {k} killed, {s} survived "
+        f"({e} of them listed as equivalent), {i} incompetent: {_rates(k, s, e)} "
+        f"({time.monotonic() - start:.0f} s)"
+    )
+    lines = [head]
+    lines += ["  survived: " + text.rstrip().replace("\n", "\n    ") for text in survivors]
+    print("\n".join(lines), flush=True)
+    return k, s, e
+
+
 def main() -> int:
     """Run the groups asked for and print their kill rates."""
+    from concurrent.futures import ThreadPoolExecutor
+
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--group", action="append", choices=sorted(GROUPS), help="default: all")
     ap.add_argument("--sample", type=int, default=SAMPLE, help="mutants per group")
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--full", action="store_true", help="every mutant (overrides --sample)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="groups mutated side by side, each in its own copy of the package")  # fmt: skip
     ap.add_argument("--fail-under", type=float, default=None,
                     help="exit 1 if the law-logic kill rate (%%) is below this")  # fmt: skip
     args = ap.parse_args()
     pkg = package_dir()
     groups = args.group or list(GROUPS)
+    sample = None if args.full else args.sample
+    base_env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     totals: dict[str, tuple[int, int, int]] = {}
     with tempfile.TemporaryDirectory(prefix="redouble-mutation-") as tmp:
-        for name in groups:
-            modules, tests = GROUPS[name]
-            files = targets(pkg, modules)
-            config, session = Path(tmp, f"{name}.toml"), Path(tmp, f"{name}.sqlite")
-            command = test_command(tests)
-            write_config(config, files, command)
-            start = time.monotonic()
-            env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-            # Baseline: the unmutated code must pass, or every mutant would count as killed.
-            base = subprocess.run(
-                shlex.split(command), check=False, cwd=ROOT, env=env, capture_output=True
-            )
-            if base.returncode != 0:
-                print(base.stdout.decode()[-3000:])
-                print(f"mutation {name}: the tests fail without any mutant")
-                return 2
-            subprocess.run(["cosmic-ray", "init", str(config), str(session)], check=True, cwd=ROOT)
-            kept, population = sample_session(
-                session, None if args.full else args.sample, args.seed
-            )
-            subprocess.run(
-                ["cosmic-ray", "exec", str(config), str(session)], check=True, cwd=ROOT, env=env
-            )
-            k, s, e, i, survivors = results(session)
-            totals[name] = (k, s, e)
-            print(
-                f"mutation {name}: {kept} of {population} mutants, {k} killed, {s} survived "
-                f"({e} of them listed as equivalent), {i} incompetent: {_rates(k, s, e)} "
-                f"({time.monotonic() - start:.0f} s)",
-                flush=True,
-            )
-            for text in survivors:
-                print("  survived: " + text.rstrip().replace("\n", "\n    "), flush=True)
+        work: list[tuple[str, Path, dict[str, str]]] = []
+        if args.jobs > 1 and len(groups) > 1:
+            for name in groups:
+                dest = Path(tmp, f"pkg-{name}")
+                copy = isolated_copy(pkg, dest)
+                if copy is None:
+                    print("mutation: the package cannot be copied aside (an editable install?); "
+                          "the groups run one after another, in place", flush=True)  # fmt: skip
+                    work = []
+                    break
+                work.append((name, copy, dict(base_env, PYTHONPATH=leading(dest))))
+        jobs = args.jobs if work else 1
+        if not work:
+            work = [(name, pkg, base_env) for name in groups]
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            done = {
+                name: pool.submit(run_group, name, where, Path(tmp), env, sample, args.seed)
+                for name, where, env in work
+            }
+            for name in groups:
+                outcome = done[name].result()
+                if isinstance(outcome, str):
+                    print(outcome)
+                    return 2
+                totals[name] = outcome
     law = [totals[g] for g in groups if g in LAW_LOGIC]
     if law:
         k, s, e = (sum(t[j] for t in law) for j in range(3))
