@@ -38,6 +38,21 @@ enum class LinErrorKind : std::uint8_t {
   kTooManyPairs,    // "a board holds more than {max_pairs} pairs"
   kNoDeal,          // "a LIN board without md| (the deal)"
   kBadByte,         // "byte 0x{byte:02x} is not valid {codec}" (LinStream: text names the codec)
+  kValueNotClosedAtEnd,  // "value of {text}| is not closed by '|' before the end of the text"
+};
+
+/// A free-text value (at|, nt|, an|, mn|) that runs past the end of its line, as the lexer
+/// carries it to the next line: such a value ends at its closing '|' whatever the lines.
+struct LinOpenValue {
+  bool open = false;
+  std::array<char, 4> key{};  // as written
+  std::size_t key_len = 0;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::size_t length = 0;  // code points so far, line breaks included
+  std::size_t start = 0;   // where the value begins: a byte of the line (then of the text)
+
+  [[nodiscard]] std::string_view key_view() const { return {key.data(), key_len}; }
 };
 
 struct LinError {
@@ -65,8 +80,9 @@ class LinSink {
 };
 
 /// Splits UTF-8 `text` into lines as Python's str.splitlines() does, lexes each line into
-/// pairs and groups them into boards (a board ends at qx|, pn|, md|, vg| or rs| once it
-/// has its md|).
+/// pairs (a free-text value, LinOpenValue's, running on over the lines to its closing '|')
+/// and groups them into boards (a board ends at qx|, pn|, md|, vg| or rs| once it has its
+/// md|).
 /// With `skip`, an error marks its board as bad and lexing goes on at the next line; without,
 /// the first lexing error goes to sink.error() and ends the scan.
 void scan_lin(std::string_view text, bool skip, std::size_t max_value, std::size_t max_pairs,
@@ -102,7 +118,8 @@ class LinBoardSplitter {
   std::string first_bad_text_;
 };
 
-/// Reads LIN in chunks, in memory bounded by the longest line and the largest board, whatever
+/// Reads LIN in chunks, in memory bounded by the longest line and the largest board (a value
+/// over lines is held up to `max_value` code points, then refused), whatever
 /// the input's length: the same pairs, boards and errors (with their lines and columns in the
 /// whole input) as scan_lin() gives for the input's decoded text in one piece.
 class LinStream {
@@ -123,7 +140,7 @@ class LinStream {
  private:
   bool decode(std::string_view data, bool final);
   void split(bool final, LinSink& sink);
-  void line(std::string_view text, LinSink& sink);
+  void line(std::string_view text, std::string_view brk, LinSink& sink);
 
   Codec codec_;
   bool drop_bom_;
@@ -141,6 +158,8 @@ class LinStream {
   bool failed_ = false;
   LinError bad_byte_;
   std::deque<std::pair<std::size_t, std::string>> lines_;  // lines the current board's pairs lie in
+  LinOpenValue open_;                                      // a free-text value running over lines
+  std::string pending_;                                    // its text so far
   LinBoardSplitter boards_;
 };
 

@@ -87,16 +87,38 @@ bool key_ok(std::string_view k) {
   return true;
 }
 
-// Lexes one line (without its break) into pairs; on_pair(pair) and on_error(error) -> false
-// to stop, and then lex_line() returns false.
+// Free-text keys, whose value may run over lines (lin.py's _MULTILINE).
+bool multiline_key(std::string_view key) {
+  if (key.size() != 2) return false;
+  const char a = lower(key[0]);
+  const char b = lower(key[1]);
+  return (b == 't' && (a == 'a' || a == 'n')) || (b == 'n' && (a == 'a' || a == 'm'));
+}
+
+// Text after a line's last pair that the reader skips (lin.py's _pairs): it holds no '|'
+// (the caller knows) and is not a key whose pair was cut short, a key followed by spaces.
+bool display_tail(std::string_view rest) {
+  std::size_t j = 0;
+  while (j < rest.size() && (ascii_alpha(rest[j]) || ascii_digit(rest[j]))) ++j;
+  if (!key_ok(rest.substr(0, j))) return true;
+  for (std::size_t len = 1; j < rest.size(); j += len)
+    if (!py_space(code_point(rest, j, len))) return true;
+  return false;
+}
+
+// Lexes one line (without its break) into pairs from byte `from` (past a value carried from
+// the lines before, which is then the line's first pair); on_pair(pair) and on_error(error)
+// -> false to stop, and then lex_line() returns false. A free-text value not closed on the
+// line sets `open` (its start a byte of the line, its length without the line's break).
 template <class OnPair, class OnError>
-bool lex_line(std::string_view line, std::size_t line_no, std::size_t max_value, OnPair& on_pair,
-              OnError& on_error) {
+bool lex_line(std::string_view line, std::size_t line_no, std::size_t from, std::size_t max_value,
+              OnPair& on_pair, OnError& on_error, LinOpenValue& open) {
   const std::size_t n = line.size();
-  std::size_t i = 0;
-  if (line_no == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+  std::size_t i = from;
+  if (line_no == 1 && from == 0 && line.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
   if (n > max_value * 4 && count_code_points(line, 0, n) > max_value * 4)
     return on_error(LinError{LinErrorKind::kLineTooLong, {}, line_no, 1});
+  bool paired = from != 0;
   // Columns: code points before byte i, counted as i advances.
   std::size_t counted_to = 0;
   std::size_t counted = 0;
@@ -113,11 +135,23 @@ bool lex_line(std::string_view line, std::size_t line_no, std::size_t max_value,
     }
     const std::size_t col = column(i);
     const std::size_t bar = line.find('|', i);
-    if (bar == std::string_view::npos)
+    if (bar == std::string_view::npos) {
+      if (paired && display_tail(line.substr(i))) return true;
       return on_error(LinError{LinErrorKind::kBadKeyNoBar, line.substr(i), line_no, col});
+    }
     const std::string_view key = line.substr(i, bar - i);
     if (!key_ok(key)) return on_error(LinError{LinErrorKind::kBadKey, key, line_no, col});
     const std::size_t close = line.find('|', bar + 1);
+    if (close == std::string_view::npos && multiline_key(key)) {
+      open.open = true;
+      open.key_len = key.size();
+      std::copy(key.begin(), key.end(), open.key.begin());
+      open.line = line_no;
+      open.column = col;
+      open.start = bar + 1;
+      open.length = count_code_points(line, bar + 1, n);
+      return true;
+    }
     if (close == std::string_view::npos)
       return on_error(LinError{LinErrorKind::kValueNotClosed, key, line_no, col});
     const std::string_view value = line.substr(bar + 1, close - bar - 1);
@@ -130,17 +164,36 @@ bool lex_line(std::string_view line, std::size_t line_no, std::size_t max_value,
     p.line = line_no;
     p.column = col;
     if (!on_pair(p)) return false;
+    paired = true;
     i = close + 1;
   }
   return true;
 }
 
-// Lexes a whole text's lines into pairs (see lex_line).
+// The pair of an open value now closed, `value` its whole text.
+LinPair closed_pair(const LinOpenValue& open, std::string_view value) {
+  LinPair p;
+  p.key_len = open.key_len;
+  for (std::size_t k = 0; k < open.key_len; ++k) p.key[k] = lower(open.key[k]);
+  p.value = value;
+  p.line = open.line;
+  p.column = open.column;
+  return p;
+}
+
+// The error of an open value that grew past `max_value` code points.
+LinError too_long(const LinOpenValue& open) {
+  return LinError{LinErrorKind::kValueTooLong, open.key_view(), open.line, open.column};
+}
+
+// Lexes a whole text's lines into pairs (see lex_line); a free-text value runs on over the
+// lines until its closing '|', its line breaks part of its text.
 template <class OnPair, class OnError>
 void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnError on_error) {
   std::size_t pos = 0;
   std::size_t line_no = 0;
   const std::size_t size = text.size();
+  LinOpenValue open;
   while (pos < size) {
     std::size_t end = pos;
     std::size_t brk = 0;
@@ -150,9 +203,40 @@ void lex_lin(std::string_view text, std::size_t max_value, OnPair on_pair, OnErr
       ++end;
     }
     const std::string_view line = text.substr(pos, end - pos);
+    const std::size_t start = pos;
     pos = end + brk;
-    if (!lex_line(line, ++line_no, max_value, on_pair, on_error)) return;
+    ++line_no;
+    std::size_t from = 0;
+    if (open.open) {
+      if (line.size() > max_value * 4 && count_code_points(line, 0, line.size()) > max_value * 4) {
+        open.open = false;  // the open value goes with its line (lex_line refuses it)
+      } else {
+        const std::size_t bar = line.find('|');
+        const std::size_t piece = bar == std::string_view::npos ? pos : start + bar;
+        open.length += count_code_points(text, start, piece);
+        if (open.length > max_value) {
+          open.open = false;
+          if (!on_error(too_long(open))) return;
+          continue;
+        }
+        if (bar == std::string_view::npos) continue;
+        open.open = false;
+        if (!on_pair(closed_pair(open, text.substr(open.start, piece - open.start)))) return;
+        from = bar + 1;
+      }
+    }
+    if (!lex_line(line, line_no, from, max_value, on_pair, on_error, open)) return;
+    if (open.open) {
+      open.start += start;
+      open.length += count_code_points(text, end, pos);
+      if (open.length > max_value) {
+        open.open = false;
+        if (!on_error(too_long(open))) return;
+      }
+    }
   }
+  if (open.open)
+    on_error(LinError{LinErrorKind::kValueNotClosedAtEnd, open.key_view(), open.line, open.column});
 }
 
 // The keys that begin a board once the current one has its deal: the deal itself, the
@@ -581,7 +665,8 @@ void LinStream::split(bool final, LinSink& sink) {
         break;
       const std::size_t brk = line_break(text_, i);
       if (brk != 0) {
-        line(std::string_view(text_).substr(text_start_, i - text_start_), sink);
+        line(std::string_view(text_).substr(text_start_, i - text_start_),
+             std::string_view(text_).substr(i, brk), sink);
         text_start_ = i + brk;
         i = text_start_;
         if (boards_.stopped()) return;
@@ -594,22 +679,64 @@ void LinStream::split(bool final, LinSink& sink) {
   if (scanned_ - text_start_ > cap) overlong_ = true;
   if (overlong_) text_start_ = scanned_;  // the line is refused whole: its text is not kept
   if (final && (text_start_ < size || overlong_)) {
-    line(std::string_view(text_).substr(text_start_), sink);
+    line(std::string_view(text_).substr(text_start_), {}, sink);
     text_start_ = scanned_ = size;
   }
 }
 
-void LinStream::line(std::string_view text, LinSink& sink) {
+void LinStream::line(std::string_view text, std::string_view brk, LinSink& sink) {
   ++line_no_;
   if (overlong_) {
     overlong_ = false;
+    open_.open = false;  // the open value goes with its line
+    pending_.clear();
     boards_.error(LinError{LinErrorKind::kLineTooLong, {}, line_no_, 1}, sink);
     return;
   }
-  lines_.emplace_back(line_no_, std::string(text));
   auto on_pair = [&](const LinPair& p) { return boards_.pair(p, sink); };
   auto on_error = [&](const LinError& e) { return boards_.error(e, sink); };
-  lex_line(lines_.back().second, line_no_, max_value_, on_pair, on_error);
+  std::size_t from = 0;
+  if (open_.open) {
+    if (text.size() > max_value_ * 4 && count_code_points(text, 0, text.size()) > max_value_ * 4) {
+      open_.open = false;  // lex_line() refuses the line
+      pending_.clear();
+    } else {
+      const std::size_t bar = text.find('|');
+      const std::string_view piece = bar == std::string_view::npos ? text : text.substr(0, bar);
+      open_.length += count_code_points(piece, 0, piece.size());
+      if (bar == std::string_view::npos) open_.length += count_code_points(brk, 0, brk.size());
+      if (open_.length > max_value_) {
+        open_.open = false;
+        pending_.clear();
+        boards_.error(too_long(open_), sink);
+        return;
+      }
+      pending_.append(piece);
+      if (bar == std::string_view::npos) {
+        pending_.append(brk);
+        return;
+      }
+      open_.open = false;
+      // The value's own entry, under its key's line, kept while its board needs it.
+      lines_.emplace_back(open_.line, std::move(pending_));
+      pending_.clear();
+      if (!boards_.pair(closed_pair(open_, lines_.back().second), sink)) return;
+      from = bar + 1;
+    }
+  }
+  lines_.emplace_back(line_no_, std::string(text));
+  lex_line(lines_.back().second, line_no_, from, max_value_, on_pair, on_error, open_);
+  if (open_.open) {
+    const std::string_view rest = std::string_view(lines_.back().second).substr(open_.start);
+    open_.length += count_code_points(brk, 0, brk.size());
+    if (open_.length > max_value_) {
+      open_.open = false;
+      boards_.error(too_long(open_), sink);
+    } else {
+      pending_.assign(rest);
+      pending_.append(brk);
+    }
+  }
   // Keep only the lines that the current board's pairs lie in.
   const std::vector<LinPair>& current = boards_.current();
   if (current.empty() || current.back().line != line_no_) lines_.pop_back();
@@ -628,7 +755,15 @@ void LinStream::feed(std::string_view data, bool final, LinSink& sink) {
     if (!boards_.stopped()) sink.error(bad_byte_);
     return;
   }
-  if (final) boards_.finish(sink);
+  if (final) {
+    if (open_.open && !boards_.stopped()) {
+      open_.open = false;
+      boards_.error(
+          LinError{LinErrorKind::kValueNotClosedAtEnd, open_.key_view(), open_.line, open_.column},
+          sink);
+    }
+    boards_.finish(sink);
+  }
 }
 
 bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {

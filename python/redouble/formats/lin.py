@@ -1,7 +1,13 @@
 """LIN, Bridge Base Online's format: read and write deals, auctions, play and claims.
 
-A LIN board is a run of ``key|value|`` pairs (line breaks between pairs are ignored). The
-keys redouble interprets:
+A LIN board is a run of ``key|value|`` pairs (line breaks between pairs are ignored). A
+value ends at its line, except free text: the value of ``at|``, ``nt|``, ``an|`` or ``mn|``
+runs to its closing ``|`` over as many lines as it takes, its line breaks kept as written, as
+BBO's viewer reads its teaching files ("movies"); one still open at the end of the text is a
+FormatError at its key. Text after a line's last pair that holds no ``|`` (a teaching file's
+``cr|255|cg|0|cb|0|bright red`` names its colour there) is display text and is skipped,
+unless it could be a key whose pair was cut short (``…|mb``), which is refused. The keys
+redouble interprets:
 
 - ``pn|S,W,N,E|`` player names, South first -> tags South, West, North, East. A pn| holds
   for the boards that follow until the next pn| or vg| (as in BBO's viewer, which keeps the
@@ -54,8 +60,9 @@ deal; any other key after a deal (commentary, a claim, a key redouble does not k
 after the last card) is the board's it follows, since BBO writes those inside a board.
 
 LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing them raises
-:class:`~redouble.errors.FormatError`. Other tags LIN has no key for travel as redouble's
-``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
+:class:`~redouble.errors.FormatError`. The writer gives free text its line breaks; a value
+holding ``|``, or a line break in any other key's value, is refused. Other tags LIN has no
+key for travel as redouble's ``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
 no players and earlier ones would carry), a board with a Room of "Open" or "Closed" and a
 number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands (a segment's first board
 begins with it, as BBO's do); what the match header implies is not repeated, so a file read
@@ -169,20 +176,59 @@ class _Pair:
         self.key, self.value, self.line, self.column = key, value, line, column
 
 
+# Keys whose value is free text that may run over lines: BBO's viewer keeps a line break inside
+# such a value as part of the text, and so do other readers of BBO's teaching files (aaBridge
+# keeps the breaks of at|, nt| and mn| texts). A value of any other key ends at its line, so
+# that a pair cut short is still an error at its own line.
+_MULTILINE = frozenset({"at", "nt", "an", "mn"})
+
+
 def _pairs(text: str) -> Iterator[_Pair | FormatError]:
     """The key|value| pairs of a LIN text; a malformed line yields its FormatError and the
-    lexer goes on at the next line (values never span lines)."""
+    lexer goes on at the next line.
+
+    A value ends at its line, except the free text of the keys in ``_MULTILINE``, which runs
+    to its closing ``|`` with the line breaks in it kept as written; one that is still open at
+    the end of the text is an error at its key. Text after a line's last pair that holds no
+    ``|`` (a teaching file's colour line ``cr|…|cb|30|light red`` names its colour there) is
+    display text and is skipped, as readers of BBO's files skip what lies between pairs,
+    unless it could be a key whose pair was cut short (``…|mb``), which stays an error.
+    """
     line_no = 0
-    for line in text.splitlines():
+    # The free-text value still open: its key as written, line, column, text so far, length.
+    key_open: str | None = None
+    at_line = at_column = length = 0
+    parts: list[str] = []
+    for raw in text.splitlines(keepends=True):
         line_no += 1
+        line = raw.splitlines()[0]
         i, n = 0, len(line)
         if line_no == 1 and line.startswith("\ufeff"):
             i = 1
         if n > MAX_VALUE * 4:
+            key_open = None  # the open value goes with its line
             yield FormatError(
                 f"line longer than {MAX_VALUE * 4} characters", line=line_no, column=1
             )
             continue
+        paired = False  # a pair of this line has been read
+        if key_open is not None:
+            end = line.find("|")
+            piece = raw if end < 0 else line[:end]
+            length += len(piece)
+            if length > MAX_VALUE:
+                yield FormatError(
+                    f"value of {key_open}| longer than {MAX_VALUE} characters",
+                    line=at_line,
+                    column=at_column,
+                )
+                key_open = None
+                continue
+            parts.append(piece)
+            if end < 0:
+                continue
+            yield _Pair(key_open.lower(), "".join(parts), at_line, at_column)
+            key_open, paired, i = None, True, end + 1
         while i < n:
             if line[i].isspace():
                 i += 1
@@ -190,12 +236,25 @@ def _pairs(text: str) -> Iterator[_Pair | FormatError]:
             col = i + 1
             bar = line.find("|", i)
             key = line[i:bar] if bar >= 0 else line[i:].rstrip()
+            if bar < 0 and paired and not _KEY_RE.fullmatch(key):
+                break  # display text after the line's last pair
             if bar < 0 or not _KEY_RE.fullmatch(key):
                 yield FormatError(
                     f"expected a LIN key and '|', got {key[:20]!r}", line=line_no, column=col
                 )
                 break
             end = line.find("|", bar + 1)
+            if end < 0 and key.lower() in _MULTILINE:
+                rest = raw[bar + 1 :]
+                if len(rest) > MAX_VALUE:
+                    yield FormatError(
+                        f"value of {key}| longer than {MAX_VALUE} characters",
+                        line=line_no,
+                        column=col,
+                    )
+                    break
+                key_open, at_line, at_column, length, parts = key, line_no, col, len(rest), [rest]
+                break
             if end < 0:
                 yield FormatError(
                     f"value of {key}| is not closed by '|' on its line", line=line_no, column=col
@@ -208,7 +267,14 @@ def _pairs(text: str) -> Iterator[_Pair | FormatError]:
                 )
                 break
             yield _Pair(key.lower(), value, line_no, col)
+            paired = True
             i = end + 1
+    if key_open is not None:
+        yield FormatError(
+            f"value of {key_open}| is not closed by '|' before the end of the text",
+            line=at_line,
+            column=at_column,
+        )
 
 
 def _hand_from_lin(text: str) -> CardSet:
@@ -742,6 +808,8 @@ def _core_error(
         message = f"expected a LIN key and '|', got {key[:20]!r}"
     elif kind == 3:
         message = f"value of {text}| is not closed by '|' on its line"
+    elif kind == 8:
+        message = f"value of {text}| is not closed by '|' before the end of the text"
     elif kind == 4:
         message = f"value of {text}| longer than {MAX_VALUE} characters"
     elif kind == 5:
@@ -1029,8 +1097,13 @@ def loads_deals(text: str) -> npt.NDArray[np.uint64]:
     return _core.scan_lin_deals(text.encode("utf-8", "surrogatepass"))
 
 
-def _check(value: str) -> str:
-    if "|" in value or "\n" in value or "\r" in value:
+def _check(value: str, key: str = "") -> str:
+    """`value` as the value of `key`: free text (``_MULTILINE``) may hold line breaks, which
+    the reader keeps inside it; no value may hold '|'."""
+    if key in _MULTILINE:
+        if "|" in value:
+            raise FormatError(f"LIN cannot hold '|' in a value: {shown(value)}")
+    elif "|" in value or "\n" in value or "\r" in value:
         raise FormatError(f"LIN cannot hold '|' or a line break in a value: {shown(value)}")
     return value
 
@@ -1208,7 +1281,7 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
                 out.append(pn)
                 placed = True
         elif name.startswith("Lin_") and (name, value) not in carried:
-            out.append(f"{name[4:]}|{_check(value)}|")
+            out.append(f"{name[4:]}|{_check(value, name[4:])}|")
     if not placed and names:
         out.insert(0, pn)
     elif not placed and not segment and any(ctx.names_for(room)):
@@ -1275,13 +1348,13 @@ def _board_text(record: BoardRecord, ctx: _Context, first: bool) -> str:
     # Each nt| goes back after the call, card or claim it followed.
     notes_at: dict[str, list[str]] = {}
     for c, place in zip(record.commentary, _lin_places(record), strict=True):
-        notes_at.setdefault(place, []).append(f"nt|{_check(c)}|")
+        notes_at.setdefault(place, []).append(f"nt|{_check(c, 'nt')}|")
     out.extend(notes_at.pop("mb:0", ()))
     if a is not None:
         for k, call in enumerate(a.calls, 1):
             out.append(f"mb|{_check(_call_to_lin(call))}|")
             if call.note is not None:
-                out.append(f"an|{_check(call.note)}|")
+                out.append(f"an|{_check(call.note, 'an')}|")
             out.extend(notes_at.pop(f"mb:{k}", ()))
         out.append("pg||")
     if record.play is not None:
@@ -1327,7 +1400,8 @@ def write_board(record: BoardRecord) -> str:
 
     Raises:
         FormatError: for what LIN cannot carry (Bridge 1906 declarations, Royal Spades,
-            tables, a '|' or line break in a value, notes on cards, play that ends early
+            tables, a '|' in a value or a line break outside free text (``at|``, ``nt|``,
+            ``an|``, ``mn|``), notes on cards, play that ends early
             without a claim, play without a contract to order it), naming it.
         TypeError: if `record` is not a BoardRecord.
     """
