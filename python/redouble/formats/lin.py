@@ -40,7 +40,13 @@ redouble interprets:
 - ``sv|o|`` vulnerability: ``o`` or ``0`` none, ``n`` NS, ``e`` EW, ``b`` both;
 - ``ah|Board 7|`` the board number;
 - ``mb|1N!|`` a call (``p`` pass, ``d`` double, ``r`` redouble; ``!`` marks an alert, kept
-  as the annotation ``"!"``), ``an|text|`` the explanation of the call before it (its note);
+  as the annotation ``"!"``), ``an|text|`` the explanation of the call before it (its note).
+  One mb| may hold several calls, as teaching files write a whole auction (``mb|1nppp|``):
+  a value that is no call is read as calls (bids such as ``1n``, ``1nt``, ``7s``; ``p``,
+  ``pass``; ``d``, ``x``, ``dbl``; ``r``, ``xx``, ``rdbl``, ``redbl``; each with its ``!``
+  alerts; spaces or commas may part them) when it splits into them in exactly one way, and
+  is refused, naming the value, when it splits in several (``xxx``). An an| after it explains
+  its last call;
 - ``pc|SA|`` a card played, in order of play; ``mc|9|`` a claim of nine tricks in all for
   the declarer (read also as the result, as Bridge Composer does). A board played to its
   last card without a claim has as its result the tricks the play gives the declarer;
@@ -60,9 +66,10 @@ deal; any other key after a deal (commentary, a claim, a key redouble does not k
 after the last card) is the board's it follows, since BBO writes those inside a board.
 
 LIN cannot carry Bridge (Elwell, 1906) declarations or Royal Spades: writing them raises
-:class:`~redouble.errors.FormatError`. The writer gives free text its line breaks; a value
-holding ``|``, or a line break in any other key's value, is refused. Other tags LIN has no
-key for travel as redouble's ``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
+:class:`~redouble.errors.FormatError`. The writer gives each call its own ``mb|`` (an
+auction read from one ``mb|1nppp|`` is written as four), and free text its line breaks;
+a value holding ``|``, or a line break in any other key's value, is refused. Other tags LIN
+has no key for travel as redouble's ``tg|Name=value|``. The writer gives each board its own ``pn|`` (``pn|,,,|`` where it has
 no players and earlier ones would carry), a board with a Room of "Open" or "Closed" and a
 number its ``qx|``, and writes ``vg|`` back where ``Lin_vg`` stands (a segment's first board
 begins with it, as BBO's do); what the match header implies is not repeated, so a file read
@@ -336,6 +343,63 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal | None, PartialHands | None
     return dealer, None, (hands[0], hands[1], hands[2], hands[3])
 
 
+# The spellings of one call inside an mb| value that holds several (BBO's teaching files write
+# a whole auction as one ``mb|1nppp|``): a bid, or one of the words single mb| values use for
+# pass, double and redouble, each optionally alerted with "!".
+_CALL_WORDS = (
+    *(f"{level}{d}" for level in "1234567" for d in ("c", "d", "h", "s", "n", "nt")),
+    *("p", "pass", "d", "x", "dbl", "r", "xx", "rdbl", "redbl"),
+)
+_CALL_RUN_RE = re.compile(r"[\s,]+")
+_MAX_CALLS = 1 << 10  # longer than any auction (319 calls at most): no split is tried
+
+
+def _split_calls(value: str) -> list[Call] | None:
+    """The calls of an mb| value that holds several, when they split exactly one way.
+
+    Spaces or commas may separate calls. A run between them that is one call is that call
+    (``xx`` is XX); in any other, each way to cut it into spellings of calls is counted
+    (dynamic programming over its positions), and the value is read only if there is exactly
+    one (``1nppp`` is 1NT and three passes; ``xxx`` could be X then XX or XX then X). None
+    when there is no way at all (the caller then refuses the value as a single call);
+    FormatError, naming the value, when there are several.
+    """
+    calls: list[Call] = []
+    for run in _CALL_RUN_RE.split(value.strip()):
+        text = run.lower()
+        n = len(text)
+        if n == 0 or n > _MAX_CALLS:
+            return None
+        try:
+            calls.append(Call.parse(run))  # a run that is one call is that call ("xx")
+            continue
+        except FormatError:
+            pass
+        # ways[i]: how many ways (0, 1 or 2 for "more") text[i:] splits; cut[i]: the first
+        # call of the one way.
+        ways = [0] * (n + 1)
+        cut = [0] * (n + 1)
+        ways[n] = 1
+        for i in range(n - 1, -1, -1):
+            for word in _CALL_WORDS:
+                if text.startswith(word, i):
+                    j = i + len(word)
+                    while j < n and text[j] == "!":
+                        j += 1
+                    if ways[j]:
+                        ways[i] = min(2, ways[i] + ways[j])
+                        cut[i] = j
+        if ways[0] == 0:
+            return None
+        if ways[0] > 1:
+            raise FormatError(f"mb| value {shown(value)} splits into calls in more than one way")
+        i = 0
+        while i < n:
+            calls.append(Call.parse(run[i : cut[i]]))
+            i = cut[i]
+    return calls
+
+
 def _vg_tags(value: str) -> tuple[tuple[str, str], ...]:
     """The PBN tags a vg| header gives: read leniently, as BBO's viewer and the other
     readers of vugraph files do (a field missing or left empty gives no tag, fields past the
@@ -488,7 +552,13 @@ def _board(pairs: list[_Pair], ctx: _Context | None = None) -> BoardRecord:
                 else:
                     tags.append(("Lin_ah", v))
             elif k == "mb":
-                calls.append(Call.parse(v))
+                try:
+                    calls.append(Call.parse(v))
+                except FormatError:
+                    several = _split_calls(v)
+                    if several is None:
+                        raise
+                    calls.extend(several)
                 place = f"mb:{len(calls)}"
             elif k == "an":
                 if not calls:
