@@ -90,7 +90,9 @@ GROUPS: dict[str, tuple[list[str], list[str]]] = {
          "tests/test_formats_producers.py", "tests/test_formats_limits.py",
          "tests/test_formats_real.py",
          # where LIN commentary stood, in both readers and both writers
-         "tests/test_lin_commentary.py"],
+         "tests/test_lin_commentary.py",
+         # BBO teaching files: free text over lines, several calls in one mb|
+         "tests/test_lin_movie.py"],
     ),
 }  # fmt: skip
 LAW_LOGIC = ("scoring", "auction", "irregularities", "game")

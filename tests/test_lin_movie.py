@@ -227,6 +227,27 @@ def test_a_free_text_over_lines_has_the_value_limit(monkeypatch: pytest.MonkeyPa
     _all_ways(("md|1|nt|a\n" + "b" * 81 + "|\nmd|1|").encode(), (1, 64))
 
 
+@pytest.mark.parametrize(
+    "value",
+    [
+        "0" * 19 + "\n",  # at the limit on its first line, its break counted
+        "0" * 9 + "\n" + "0" * 10,  # at the limit on the line that closes it
+        "0" * 4 + "\r\n" + "0" * 13 + "\n",  # a CRLF is two characters
+        "\n" * 20,
+    ],
+)
+def test_a_free_text_of_the_limit_is_read(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setattr(lin, "MAX_VALUE", 20)
+    boards, problems = _both(lambda: lin.loads(f"md|1|nt|{value}|mb|p|\nmd|1|", errors="skip"))
+    assert problems == []
+    assert boards[0].commentary == (value,)
+    longer = _both(lambda: lin.loads(f"md|1|nt|{value}0|mb|p|\nmd|1|", errors="skip"))
+    assert [p[1:] for p in longer[1]] == [
+        ("value of nt| longer than 20 characters (line 1, column 6)", 1, 6)
+    ]
+    assert len(longer[0]) == 1
+
+
 def test_a_huge_open_value_fails_fast() -> None:
     """An at| never closed, over many lines, fails at its key when it passes the limit,
     without reading the rest of the text into it."""
