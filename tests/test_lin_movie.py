@@ -148,7 +148,9 @@ def test_an_mb_that_splits_more_than_one_way_is_refused(value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["1nq", "8nppp", "1n pz", "", "1n,,", ",p", "p" * 2000, "1n\x00pp"]
+    # "qp", "9p": no call at the start, though the rest would split.
+    "value",
+    ["1nq", "8nppp", "1n pz", "", "1n,,", ",p", "p" * 2000, "1n\x00pp", "qp", "9p"],
 )
 def test_an_mb_that_does_not_split_is_refused_as_a_call(value: str) -> None:
     with pytest.raises(FormatError, match=r"(not a|empty) call") as info:
