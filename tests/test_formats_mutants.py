@@ -435,6 +435,19 @@ def test_a_bridge_declaration_passed_to_partner_is_read_and_a_bare_pass_refused(
         DeclarationRecord(((Seat.NORTH, "Pass"),))
 
 
+@pytest.mark.parametrize(
+    ("text", "made", "maker"),
+    [("S:H", "H", Seat.SOUTH), ("S:NT W:X", "NT", Seat.SOUTH), ("S:Pass N:C E:X", "C", Seat.NORTH)],
+)
+def test_a_bridge_declaration_names_the_make_whoever_made_it(
+    text: str, made: str, maker: Seat
+) -> None:
+    """Bridge (Elwell, 1906), Law 45: the declaration is the dealer's make, or his
+    partner's after the dealer's pass; a doubling after it is no declaration."""
+    record = DeclarationRecord.parse(text)
+    assert (record.declaration, record.maker) == (made, maker)
+
+
 @pytest.mark.parametrize("item", ["NS", b"NS", (Seat.NORTH,), ("N", "S", "NT"), None, 7], ids=repr)
 def test_a_declaration_statement_must_be_a_seat_and_statement_pair(item: object) -> None:
     with pytest.raises(
