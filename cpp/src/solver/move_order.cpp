@@ -206,8 +206,12 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     if (duck) return false;
     // Win: as cheaply as possible if that also beats LHO's best, else with the top card; the
     // winning moves (the upper part of the list) go first, then the others lowest first.
+    // No move left that wins: the only winning run was tried first (the killer) and failed.
+    // The losers stay lowest first (as before this bound, when the scan stopped on the slot
+    // the killer's removal left stale, and the rotations below cancelled out).
     int w = 0;
-    while (list.moves[static_cast<std::size_t>(w)].card < wc) ++w;
+    while (w < list.size && list.moves[static_cast<std::size_t>(w)].card < wc) ++w;
+    if (w == list.size) return false;
     const int lowest_higher = list.moves[static_cast<std::size_t>(w)].card;
     const bool cheap = ctx.pos == 3 || !lho_l || lowest_higher > top_card(lho_l);
     if (w == 0) {

@@ -40,18 +40,20 @@ inline void generate_runs(std::uint64_t playable, std::uint64_t others, MoveList
   }
 }
 
-/// Removes the move whose run holds `card` from the list, keeping the others in order, and
-/// returns it; its card is -1 if no move holds `card`.
-inline Move take_move(MoveList& list, int card) noexcept {
-  for (int k = 0; k < list.size; ++k) {
-    if (!(list.moves[static_cast<std::size_t>(k)].seq & ibit(card))) continue;
-    const Move m = list.moves[static_cast<std::size_t>(k)];
-    for (int j = k + 1; j < list.size; ++j)
-      list.moves[static_cast<std::size_t>(j - 1)] = list.moves[static_cast<std::size_t>(j)];
-    --list.size;
-    return m;
-  }
-  return Move{0, -1, 0};
+/// The run of `playable` (cards split into runs as by generate_runs) that holds `card`; 0 if
+/// `playable` does not hold it. Lets a node try its killer's move before generating the others
+/// (most nodes cut off on it and never generate them): generate_runs(playable & ~run, others)
+/// then lists exactly the other moves, in the order generate_runs gives them, because a run's
+/// ends are fixed by the stops (`others` and the suit sentinels), not by the other cards.
+inline std::uint64_t run_of(std::uint64_t playable, std::uint64_t others, int card) noexcept {
+  const std::uint64_t b = ibit(card);
+  if (!(playable & b)) return 0;
+  const std::uint64_t stops = others | kSentinels;
+  const std::uint64_t above = stops & ~((b << 1) - 1);
+  const std::uint64_t next = above & (~above + 1);  // never 0: bit 61 is a sentinel
+  const std::uint64_t below = stops & (b - 1);
+  const std::uint64_t from = below ? ibit(top_card(below)) << 1 : 1;
+  return playable & (next - from);
 }
 
 /// What the ordering heuristics look at.

@@ -440,8 +440,9 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
 }
 
 template <bool Ablate, class Play>
-int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
-                      std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
+int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, std::uint64_t later,
+                      std::uint64_t others, bool order, int killer, std::uint64_t kkey,
+                      bool remember, int need, bool is_max, int r, Play&& play,
                       std::uint64_t& rel) {
   // Fail-soft: the max side keeps the best child bound, the min side the worst; once a child
   // reaches the target for the side to play, its bound alone is the answer.
@@ -467,6 +468,8 @@ int Engine::try_moves(MoveList& list, const OrderContext& ctx, Move first, bool 
     result = v;
     failed(first, crel);
     tried = 1;
+    // The other moves, generated only now that the first one failed (see run_of).
+    if (later) generate_runs(later, others, list);
   }
   if (order && list.size > 1 && on<Ablate>(&SearchTechniques::move_ordering))
     order_moves(ctx, list);
@@ -528,8 +531,8 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   };
 
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
+  const std::uint64_t others = others_of<Ablate>(f.all, hand);
   MoveList list;
-  generate_runs(hand, others_of<Ablate>(f.all, hand), list);
   const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
   const std::uint64_t kkey = killer_key(ctx, false);
   const int killer = on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
@@ -542,19 +545,25 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     return v;
   };
   Move first{0, -1, 0};
+  std::uint64_t later = 0;
   // Without the lookahead every lead node orders lazily, as those below kProbeTricks do.
   const bool probe = r >= kProbeTricks && on<Ablate>(&SearchTechniques::lead_lookahead);
+  const std::uint64_t krun = !probe && killer >= 0 ? run_of(hand, others, killer) : 0;
+  if (krun) {
+    first = Move{krun, bottom_card(krun), 0};  // lazy ordering, as in follow_node
+    later = hand & ~krun;
+  } else {
+    generate_runs(hand, others, list);
+  }
   if (probe) {
     if (on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
     promote(list, killer);
     if (list.size > 1)
       promote_probed_leads<Ablate>(tk, need, list,
                                    killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
-  } else if (killer >= 0) {
-    first = take_move(list, killer);  // lazy ordering, as in follow_node
   }
-  const int result =
-      try_moves<Ablate>(list, ctx, first, !probe, killer, kkey, true, need, ns_leads, r, play, rel);
+  const int result = try_moves<Ablate>(list, ctx, first, later, others, !probe, killer, kkey, true,
+                                       need, ns_leads, r, play, rel);
   store<Ablate>(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
@@ -589,11 +598,11 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
       }
     }
   }
-  MoveList list;
-  generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), list);
+  const std::uint64_t playable = follow ? follow : hand;
+  const std::uint64_t others = others_of<Ablate>(f.all, hand);
   std::uint64_t kkey = 0;
   int killer = -1;
-  const bool choice = list.size > 1;
+  const bool choice = run_of(playable, others, bottom_card(playable)) != playable;
   if (choice && on<Ablate>(&SearchTechniques::killer_moves)) {
     kkey = kkey0;
     killer = killers_.lookup(kkey);
@@ -621,9 +630,20 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   };
   // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
   // and most nodes cut off on it, so most never pay for the ordering.
-  const Move first = killer >= 0 ? take_move(list, killer) : Move{0, -1, 0};
-  return try_moves<Ablate>(list, ctx, first, true, killer, kkey, choice, need, (seat & 1) == 0,
-                           popcount(hand), play, rel);
+  // The killer's move is taken without generating the others (run_of), which wait until it
+  // fails.
+  MoveList list;
+  Move first{0, -1, 0};
+  std::uint64_t later = 0;
+  const std::uint64_t krun = killer >= 0 ? run_of(playable, others, killer) : 0;
+  if (krun) {
+    first = Move{krun, bottom_card(krun), 0};
+    later = playable & ~krun;
+  } else {
+    generate_runs(playable, others, list);
+  }
+  return try_moves<Ablate>(list, ctx, first, later, others, true, killer, kkey, choice, need,
+                           (seat & 1) == 0, popcount(hand), play, rel);
 }
 
 template <bool Ablate>

@@ -84,9 +84,9 @@ class Engine {
   /// the children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
   /// than the killer's is remembered under `kkey` when `remember` is set.
   template <bool Ablate, class Play>
-  int try_moves(MoveList& list, const OrderContext& ctx, Move first, bool order, int killer,
-                std::uint64_t kkey, bool remember, int need, bool is_max, int r, Play&& play,
-                std::uint64_t& rel);
+  int try_moves(MoveList& list, const OrderContext& ctx, Move first, std::uint64_t later,
+                std::uint64_t others, bool order, int killer, std::uint64_t kkey, bool remember,
+                int need, bool is_max, int r, Play&& play, std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
   /// The strain a trick-boundary position's patterns are stored under: once no trump is left the
   /// play is no trump's (a trick goes to the highest card of the suit led), so such a position
