@@ -16,8 +16,13 @@ namespace redouble::detail {
 /// Bits of Pattern::top holding k, the number of top cards the pattern fixes in the suit.
 inline constexpr std::uint32_t kTopCount = 15;
 
-/// The bits of a left-aligned owner code that its k highest cards occupy (k = 0..13).
-constexpr std::uint32_t top_mask(std::uint32_t k) noexcept { return k ? ~0u << (32 - 2 * k) : 0u; }
+/// The bits of a left-aligned owner code that its k highest cards occupy (k = 0..15). The 32
+/// ones shifted down in 64 bits give 0 for k = 0 without a test (a 32-bit shift by 32 would be
+/// undefined): a shift and a truncation where the test cost a compare and a select, on every
+/// suit of every pattern a probe compares.
+constexpr std::uint32_t top_mask(std::uint32_t k) noexcept {
+  return static_cast<std::uint32_t>(0xFFFFFFFF00000000ull >> (2 * k));
+}
 
 /// One stored pattern with its bounds (24 bytes).
 struct Pattern {
