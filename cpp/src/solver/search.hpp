@@ -83,8 +83,8 @@ class Engine {
   /// for the side to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by
   /// the children's rel. `play(card, rel)` plays a card and searches on. A cut-off by another move
   /// than the killer's is remembered under `kkey` when `remember` is set.
-  template <bool Ablate, class Play>
-  int try_moves(MoveList& list, const OrderContext& ctx, Move first, std::uint64_t later,
+  template <bool Ablate, class MakeCtx, class Play>
+  int try_moves(MoveList& list, const MakeCtx& make_ctx, Move first, std::uint64_t later,
                 std::uint64_t others, bool order, int killer, std::uint64_t kkey, bool remember,
                 int need, bool is_max, int r, Play&& play, std::uint64_t& rel);
   void derive_frame(int tk) noexcept;
