@@ -746,3 +746,18 @@ def test_a_raw_pn_is_written_where_its_tag_stands_not_at_an_earlier_equal_value(
     tags = (("Event", "x,y,z"), ("Lin_zz", "1"), ("Lin_pn", "x,y,z"))
     text = writes([BoardRecord(board=1, deal=deal(1, 1), tags=tags)], "lin")
     assert text.startswith("zz|1|pn|x,y,z|")
+
+
+@pytest.mark.parametrize("lexer", ["core", "python"])
+def test_a_byte_order_mark_is_no_column(lexer: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Text read whole and the same text streamed (which drops the mark) name the same column,
+    # the one an editor shows: the mark is not a character of the line.
+    monkeypatch.setattr(lin, "_LEXER", lexer)
+    plain = "pn|a,b,c,d|md|zz|\n"
+    where = set()
+    for text in (plain, "\ufeff" + plain):
+        for read in (lin.loads, lambda t: list(lin.load(io.StringIO(t)))):
+            with pytest.raises(FormatError) as err:
+                read(text)
+            where.add((err.value.line, err.value.column))
+    assert where == {(1, 12)}

@@ -119,8 +119,10 @@ bool lex_line(std::string_view line, std::size_t line_no, std::size_t from, std:
   if (n > max_value * 4 && count_code_points(line, 0, n) > max_value * 4)
     return on_error(LinError{LinErrorKind::kLineTooLong, {}, line_no, 1});
   bool paired = from != 0;
-  // Columns: code points before byte i, counted as i advances.
-  std::size_t counted_to = 0;
+  // Columns: code points before byte i, counted as i advances; a byte-order mark is not a
+  // character of the line (an editor shows none), so columns start after it, as when a
+  // stream drops it.
+  std::size_t counted_to = i == 3 && from == 0 ? 3 : 0;
   std::size_t counted = 0;
   auto column = [&](std::size_t at) {
     counted += count_code_points(line, counted_to, at);

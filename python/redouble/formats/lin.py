@@ -210,8 +210,10 @@ def _pairs(text: str) -> Iterator[_Pair | FormatError]:
         line_no += 1
         line = raw.splitlines()[0]
         i, n = 0, len(line)
-        if line_no == 1 and line.startswith("\ufeff"):
-            i = 1
+        # A byte-order mark is no character of the line: columns start after it (as when a
+        # stream drops it).
+        bom = 1 if line_no == 1 and line.startswith("\ufeff") else 0
+        i = bom
         if n > MAX_VALUE * 4:
             key_open = None  # the open value goes with its line
             yield FormatError(
@@ -240,7 +242,7 @@ def _pairs(text: str) -> Iterator[_Pair | FormatError]:
             if line[i].isspace():
                 i += 1
                 continue
-            col = i + 1
+            col = i + 1 - bom
             bar = line.find("|", i)
             key = line[i:bar] if bar >= 0 else line[i:].rstrip()
             if bar < 0 and paired and not _KEY_RE.fullmatch(key):
