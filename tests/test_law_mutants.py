@@ -1367,3 +1367,28 @@ def test_a_deal_voided_at_the_conclusion_of_its_play_after_earlier_deals() -> No
     assert g.hand_number == 4  # the new deal is the fourth dealt, as after hand 1 the second
     assert g.dealer is third.dealer
     assert g.phase is Phase.DECLARE
+
+
+def test_the_declarer_cannot_touch_a_card_that_dummy_does_not_hold() -> None:
+    """Auction Bridge (1912), Law 64 and Bridge (Elwell, 1906), Law 66 name the cards of the
+    dummy's hand that the declarer touches: a card of another hand touched "to arrange" is no
+    touch of dummy's cards, refused before anything is logged, whichever place it has among
+    the cards named."""
+    from test_irregularities import spades
+
+    from redouble.errors import IllegalPlayError
+
+    for law_set in ("auction_1912", "bridge_1906"):
+        g = spades(law_set)
+        g.play("CA")  # East leads; South is the dummy
+        dummy = g.contract.dummy if g.contract is not None else None
+        assert dummy is Seat.SOUTH
+        mine = min(g.deal.hand(Seat.SOUTH))
+        theirs = min(g.deal.hand(Seat.WEST))
+        log = list(g.log)
+        for cards in ([theirs], [mine, theirs], [theirs, mine]):
+            with pytest.raises(IllegalPlayError, match=f"dummy does not hold {theirs}"):
+                g.touch_dummy(cards, arrange=True)
+            assert list(g.log) == log
+        assert g.touch_dummy([mine], arrange=True) is None  # his own card: touched, not played
+        assert len(g.log) == len(log) + 1

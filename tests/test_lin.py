@@ -756,8 +756,8 @@ def test_a_byte_order_mark_is_no_column(lexer: str, monkeypatch: pytest.MonkeyPa
     plain = "pn|a,b,c,d|md|zz|\n"
     where = set()
     for text in (plain, "\ufeff" + plain):
-        for read in (lin.loads, lambda t: list(lin.load(io.StringIO(t)))):
+        for reader in (lin.loads, lambda t: list(lin.load(io.StringIO(t)))):
             with pytest.raises(FormatError) as err:
-                read(text)
+                reader(text)
             where.add((err.value.line, err.value.column))
     assert where == {(1, 12)}
