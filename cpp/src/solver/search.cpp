@@ -163,6 +163,8 @@ void Engine::load(const std::array<std::uint64_t, 4>& hands, int strain, int lea
       root_win_seat_ = seat;
     }
   }
+  owner_lo_ = start_hands[1] | start_hands[3];
+  owner_hi_ = start_hands[2] | start_hands[3];
   f.all = all;
   f.shape = shape_of(start_hands.data());
   for (int s = 0; s < kNumSuits; ++s) {
@@ -229,15 +231,19 @@ void Engine::derive_frame(int tk) noexcept {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   std::uint64_t all = p.all;
   std::uint64_t shape = p.shape;
+#if !defined(REDOUBLE_FAST_PDEP)
   f.code = p.code;
   f.len = p.len;
+#endif
   for (int i = 0; i < 4; ++i) {
     const int c = p.cards[static_cast<std::size_t>(i)];
     const int s = isuit(c);
+#if !defined(REDOUBLE_FAST_PDEP)
     auto& code = f.code[static_cast<std::size_t>(s)];
     code = code_remove(code, all & suit_bits(s), c);
-    all ^= ibit(c);
     --f.len[static_cast<std::size_t>(s)];
+#endif
+    all ^= ibit(c);
     shape -= shape_unit((p.leader + i) & 3, s);
   }
   f.all = all;
@@ -334,7 +340,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // mask) with given owners (its sig); only chains that agree with the position are walked.
     unsigned owners = 0;
     for (std::size_t s = 0; s < 4; ++s) {
-      aligned[s] = f.len[s] ? f.code[s] << (32 - 2 * f.len[s]) : 0u;
+      aligned[s] = aligned_code(f, static_cast<int>(s));
       owners |= (aligned[s] >> 30) << (2 * s);
     }
     for (unsigned cont = key; cont < kKeyLimit && !e; cont += kKeyContinuation) {
@@ -672,16 +678,17 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     if (!rs) continue;
     const std::uint64_t all_s = f.all & suit_bits(s);
     const int b = bottom_card(rs);
-    const int n = f.len[si];
+    const std::uint32_t code = aligned_code(f, s);
     int k = popcount(all_s & ~(ibit(b) - 1));
-    if (k == n) {
+    if (k == popcount(all_s)) {
       // The segment reaches the bottom: the suit's lowest run (one hand's cards) is implied
-      // by the shape, so leave it out (bridge-solver's rule) and equal patterns merge.
-      const std::uint32_t bottom = f.code[si] & 3u;
-      while (k > 0 && ((f.code[si] >> (2 * (n - k))) & 3u) == bottom) --k;
+      // by the shape, so leave it out (bridge-solver's rule) and equal patterns merge. The
+      // code is left-aligned: the k-th card from the top sits in bits 33-2k..32-2k.
+      const std::uint32_t bottom = (code >> (32 - 2 * k)) & 3u;
+      while (k > 0 && ((code >> (32 - 2 * k)) & 3u) == bottom) --k;
     }
     const auto uk = static_cast<std::uint32_t>(k);
-    e.top[si] = ((f.code[si] << (32 - 2 * n)) & top_mask(uk)) | uk;
+    e.top[si] = (code & top_mask(uk)) | uk;
     segment |= keep_top(all_s, k);
   }
   rel = segment;
