@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
+import random
 
 import numpy as np
 import pytest
 from test_lin_core import _both
 from test_lin_stream import _all_ways
 
+from redouble import _core
 from redouble.errors import FormatError, RedoubleError
 from redouble.formats import lin
 from redouble.formats.records import BoardRecord
@@ -136,6 +139,54 @@ def test_several_calls_in_one_mb_are_split(value: str, tokens: list[str]) -> Non
         "X",
         "XX",
     ]
+
+
+def _typed_by_core(text: str) -> list[bool]:
+    events = _core.read_lin(text.encode(), False, lin.MAX_VALUE, lin.MAX_BOARD_PAIRS)
+    return [kind == 2 for kind, _ in events]
+
+
+@pytest.mark.parametrize(
+    ("value", "typed"),
+    [
+        # The plain spelling (level digits, strain letters, p d r) is split by the core itself.
+        ("1nppp", True),
+        ("1Cd2Hr3NPPP", True),
+        ("pp", True),
+        # Words, "nt", alerts, separators and overlong values are left to the reference.
+        ("1ntppp", False),
+        ("1s pass", False),
+        ("2d!!p", False),
+        ("1c,x,xx", False),
+        ("p" * 1025, False),
+    ],
+)
+def test_the_core_splits_the_plain_spelling_itself(value: str, typed: bool) -> None:
+    text = f"pn|s,w,n,e|md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|sv|o|mb|{value}|\n"
+    assert _typed_by_core(text) == [typed]
+    _both(lambda: lin.loads(text, errors="skip"))
+
+
+def test_several_calls_read_the_same_in_the_core_and_the_reference() -> None:
+    # Every value of one to three characters over the plain spelling's letters, then random
+    # longer ones with words, alerts and separators mixed in, after boards of each kind and
+    # followed by notes, more calls and play.
+    heads = ["md|1SA,SK,SQ,SJ|", "pn|s,w,n,e|md|3SAKQJHAKQJDAKQJCA,S2,S3,|sv|o|", "md|1|mb|1c|"]
+    tails = ["", "mb|p|", "an|alert|pc|SA|", "mb|p|mb|p|mb|p|pc|S2|"]
+    plain = "1234567cdhsnprCDHSNPR"
+    values = ["".join(t) for n in (1, 2, 3) for t in itertools.product(plain, repeat=n)]
+    rng = random.Random(7)
+    mixed = plain + "x!t ,aolb9"
+    values += [
+        "".join(
+            rng.choice(mixed if rng.random() < 0.3 else plain) for _ in range(rng.randint(2, 14))
+        )
+        for _ in range(3000)
+    ]
+    values += ["p" * 1024, "p" * 1025, "1c" * 512, "1c" * 512 + "p"]
+    for k, value in enumerate(values):
+        text = f"{heads[k % 3]}mb|{value}|{tails[k // 3 % 4]}"
+        _both(lambda t=text: lin.loads(t, errors="skip"))
 
 
 @pytest.mark.parametrize("value", ["xxx", "1cxxx", "1cdrdbl", "p xxx p"])

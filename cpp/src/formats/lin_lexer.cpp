@@ -381,6 +381,35 @@ int fast_call(std::string_view v) {
   return 5 * (v[0] - '1') + strain + alert;
 }
 
+// Several calls in one mb| value, as BBO's teaching files write a whole auction ("1nppp"), in
+// their plain spelling only: bids of a level digit and a strain letter, and the single letters
+// p, d and r, with no alert, space or comma between them. Spelled so, a value splits one way (a
+// digit always starts a two-letter bid, any other letter is a call of its own), which is the
+// split the reference finds; any other value (words such as "pass" or "dbl", "nt", alerts,
+// separators) is left to the reference. Appends the calls, or nothing and false.
+bool fast_calls(std::string_view v, std::vector<std::uint8_t>& calls) {
+  // The reference tries no split of a value longer than this (far more than any auction's 319
+  // calls): it is refused as a call, and the reference says so.
+  constexpr std::size_t kMaxSplit = std::size_t{1} << 10;
+  if (v.size() > kMaxSplit) return false;
+  const std::size_t start = calls.size();
+  for (std::size_t i = 0; i < v.size();) {
+    const bool bid = v[i] >= '1' && v[i] <= '7';
+    const char l = lower(v[i]);
+    const std::size_t n = bid ? 2 : 1;
+    const int c = bid || l == 'p' || l == 'd' || l == 'r' ? fast_call(v.substr(i, n)) : -1;
+    if (c < 0 || i + n > v.size()) {
+      calls.resize(start);
+      return false;
+    }
+    calls.push_back(static_cast<std::uint8_t>(c));
+    i += n;
+  }
+  if (calls.size() - start >= 2) return true;
+  calls.resize(start);
+  return false;
+}
+
 int fast_card(std::string_view v) {
   if (v.size() < 2 || v.size() > 3) return -1;
   const int s = suit_of(v[0]);
@@ -864,8 +893,11 @@ bool type_lin_board(const std::vector<LinPair>& pairs, LinFastBoard& out) {
       }
     } else if (k == "mb") {
       const int c = fast_call(v);
-      if (c < 0) return false;
-      out.calls.push_back(static_cast<std::uint8_t>(c));
+      if (c >= 0) {
+        out.calls.push_back(static_cast<std::uint8_t>(c));
+      } else if (!fast_calls(v, out.calls)) {
+        return false;
+      }
       note_on_last = false;
       place = {LinFastBoard::Place::kCall, out.calls.size()};
     } else if (k == "an") {
