@@ -234,6 +234,12 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
         const std::uint64_t pd_l = pd & lb;
         duck = (pd_l && top_card(pd_l) > wc && (!lho_l || top_card(pd_l) > top_card(lho_l))) ||
                (lho_l && top_card(lho_l) > top_card(mine_l));
+        // Cover an honour with an honour (no trump): when the leader's jack, queen or king
+        // (ranks 9 and up) is led and partner cannot beat it, win over it even where the third
+        // hand holds more; covering promotes partner's lower cards. Single NT solves, held-out
+        // seeds 3, 5, 77, 13, 21, 33: -1.75% nodes in all, every seed lower; DD tables -0.2%
+        // (in suit contracts too: tables of seeds 3 and 5 +1.3% and +1.4%, so no trump only).
+        if (!has_trump && irank(wc) >= 9 && !(pd_l && top_card(pd_l) > wc)) duck = false;
       }
     }
     // Following suit the order is built directly, no scores and no sort: generate_runs lists
