@@ -35,6 +35,7 @@ struct MoveWeights {
   int knock_out_master = 10;         ///< the top of our run of the next two cards
   int towards_partners_winner = 10;  ///< our lowest run, partner beating the opponents (trumps)
   int partner_void_nt = -10;         ///< a suit partner is void in, no trump
+  int towards_partners_tenace = 20;  ///< low to partner's master and third, LHO the second (trumps)
   // Ruffs and discards (a follower void in the suit led); the card's rank is subtracted.
   int ruff_partners_winner = -50;  ///< ruffing a trick partner wins safely
   int overruff = 90;               ///< the lowest trump that beats a trump already played
@@ -123,6 +124,14 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       }
     } else if (pd & ibit(top)) {
       score += low_run ? kWeights.low_to_partners_master : 0;
+      // Partner's tenace over LHO (partner holds the master and the third card, LHO the
+      // second): our low lead lets partner finesse. Suit contracts only (in no trump no weight
+      // helped): tuning tables -1.3%, held out (seeds 3, 5, 13, 77, 21, 33, 40) -0.7%, one seed
+      // of seven higher (+0.1%).
+      if (has_trump && low_run && second && (lho & second)) {
+        const std::uint64_t third = rest & ~second;
+        if (third && (pd & ibit(top_card(third)))) score += kWeights.towards_partners_tenace;
+      }
     } else {
       // Leading low through LHO's master towards partner's second-best card, if partner's card
       // beats everything RHO holds: the finesse position.
