@@ -371,7 +371,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
 }
 
 template <bool Ablate>
-void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept {
+void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
   const bool is_max = (leader & 1) == 0;
@@ -379,7 +379,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
   std::array<Move, kNumRanks> misses;
   int nh = 0;
   int nm = 0;
-  for (int i = start; i < list.size; ++i) {
+  for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[static_cast<std::size_t>(i)];
     // Play the trick out with each follower's first choice (killer, else the ordering's).
     std::array<int, 4> played{};
@@ -438,7 +438,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list, int start) n
       misses[static_cast<std::size_t>(nm++)] = m;
   }
   if (nh == 0) return;
-  int k = start;
+  int k = 0;
   for (int i = 0; i < nh; ++i)
     list.moves[static_cast<std::size_t>(k++)] = hits[static_cast<std::size_t>(i)];
   for (int i = 0; i < nm; ++i)
@@ -563,10 +563,13 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   }
   if (probe) {
     if (on<Ablate>(&SearchTechniques::move_ordering)) order_moves(ctx, list);
+    // The killer first, then the lookahead over every lead, the killer's included: the leads
+    // it finds decided move ahead of a killer it does not (the killer stays first among them
+    // when it is one). The killer used to stay first whatever the lookahead found: nodes then
+    // 0.8% more on single solves of seeds 1, 7, 11, 3, 5 (1.1% on 77, 13, 21, 33, 40) and 0.6%
+    // more on tables of seeds 1, 7, 11, 3, 5 (the same on 13, 77, 21, 33).
     promote(list, killer);
-    if (list.size > 1)
-      promote_probed_leads<Ablate>(tk, need, list,
-                                   killer >= 0 && (list.moves[0].seq & ibit(killer)) ? 1 : 0);
+    if (list.size > 1) promote_probed_leads<Ablate>(tk, need, list);
   }
   const auto make_ctx = [&ctx] { return ctx; };
   const int result = try_moves<Ablate>(list, make_ctx, first, later, others, !probe, killer, kkey,

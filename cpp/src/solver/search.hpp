@@ -75,11 +75,11 @@ class Engine {
   template <bool Ablate>
   Bound bound_at_lead(const TrickFrame& f, int r, int need, int& value,
                       std::uint64_t& rel) noexcept;
-  /// Lookahead ordering of the leads from `start` on: plays each lead's trick out with the
-  /// followers' first choices and moves to the front the leads after which the next lead node's
-  /// bounds or table already decide "NS >= need" for the leader's side.
+  /// Lookahead ordering of the leads: plays each lead's trick out with the followers' first
+  /// choices and moves to the front, keeping their order, the leads after which the next lead
+  /// node's bounds or table already decide "NS >= need" for the leader's side.
   template <bool Ablate>
-  void promote_probed_leads(int tk, int need, MoveList& list, int start) noexcept;
+  void promote_probed_leads(int tk, int need, MoveList& list) noexcept;
   /// The move loop of lead and follow nodes. Tries `first` (a move already taken out of the
   /// list, if its card is not -1), then the list, ordering it first when `order` is set; fail-soft
   /// for the side to play (`is_max`: NS), with `r` tricks left, skipping cards made irrelevant by
