@@ -345,6 +345,49 @@ struct EndingDealer {
   }
 };
 
+/// quick_tricks_cap (bounds.hpp) against quick_tricks itself: the search skips quick_tricks
+/// where the cap is below the target, so the cap must never be below the count. Random endings
+/// of 1 to 13 cards a hand, dealt to random seats (short endings have many voids: ruffs, entries,
+/// long cards), every leader and strain; and a ruff in the short trump hand, the one plan whose
+/// count the suits the side tops do not cover. Returns the positions checked; the cap must be
+/// reached (equal to the count) somewhere in no trump and in a trump suit, or the check is idle.
+int test_quick_tricks_cap(int per_size, std::uint64_t seed) {
+  namespace d = redouble::detail;
+  redouble::Rng rng(seed);
+  int checked = 0;
+  std::array<int, 2> tight{};  // no trump, trumps
+  const auto check_position = [&](const redouble::Hands& hands, int leader, int strain) {
+    std::array<std::uint64_t, 4> ih{};
+    for (std::size_t seat = 0; seat < 4; ++seat) ih[seat] = d::to_internal(hands[seat]);
+    const std::uint64_t all = ih[0] | ih[1] | ih[2] | ih[3];
+    const std::uint64_t shape = d::shape_of(ih.data());
+    std::uint64_t rel = 0;
+    const int quick = d::quick_tricks(ih.data(), all, shape, leader, strain, rel);
+    const int cap = d::quick_tricks_cap(ih.data(), all, shape, leader, strain);
+    check(quick <= cap, "quick tricks " + std::to_string(quick) + " above their cap " +
+                            std::to_string(cap) + ": " + redouble::format_pbn_deal(hands) +
+                            " strain " + std::to_string(strain) + " leader " +
+                            std::to_string(leader));
+    if (quick == cap && quick > 0) ++tight[strain < redouble::kNumSuits ? 1 : 0];
+    ++checked;
+    return quick;
+  };
+  for (int cards = 1; cards <= 13; ++cards) {
+    for (int i = 0; i < per_size; ++i) {
+      EndingDealer dealer{cards};
+      for (int c : random_cards(rng, 4 * cards)) dealer.give(static_cast<int>(rng.below(4)), c);
+      for (int strain = 0; strain <= redouble::kNoTrump; ++strain)
+        for (int leader = 0; leader < 4; ++leader) check_position(dealer.hands, leader, strain);
+    }
+  }
+  check(tight[0] > 0 && tight[1] > 0, "the cap is reached in no trump and in a trump suit");
+  // Spades trump, no trump with East-West: North leads the heart two, South ruffs; North's two
+  // trumps then win a trick each. Three tricks, where the suits North-South top hold two.
+  const redouble::Hands ruff = redouble::parse_pbn_deal("N:32.2.. .AK..A 4..3.2 .Q.AK.");
+  check(check_position(ruff, 0, 3) == 3, "quick tricks count the ruff in the short trump hand");
+  return checked;
+}
+
 /// Every trick bound of bounds.hpp checked directly against the memo oracle at the root of random
 /// endings of 3 to 6 cards a hand, every leader, no trump and spades: quick tricks never exceed
 /// the leader's side's value, sure tricks against never exceed the other side's, a guarded
@@ -984,6 +1027,7 @@ int main(int argc, char** argv) {
   std::printf("later-tricks endings against the memo oracle: %d\n", test_later_tricks(40, 4242));
   std::printf("split-honour endings against the memo oracle: %d\n", test_split_honours(60, 777));
   std::printf("guarded-trump endings against the memo oracle: %d\n", test_guarded_trump(60, 4711));
+  std::printf("quick-trick caps checked against the count: %d\n", test_quick_tricks_cap(40, 515));
   std::printf("three-card endings, one defender with three top cards: %d\n",
               test_three_tops_endings());
   std::printf("batch deals equal to board_deal: %d\n", test_batch_dealing());

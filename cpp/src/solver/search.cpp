@@ -288,7 +288,14 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // honours, entries in suits the leader tops) apply; the shape, which every stored pattern
     // fixes, says no trump is left.
     const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
-    const int quick = quick_tricks(hands_.data(), f.all, f.shape, leader, bstrain, qrel);
+    // In no trump, quick_tricks only where its cap (bounds.hpp) reaches the target: callgrind,
+    // single solves of seeds 1 and 13 -1.6% and -2.2% instructions, tables of seeds 7 and 3
+    // -0.3% and -0.9%, node counts unchanged. In trump contracts too few calls are skipped:
+    // with the cap there as well, tables of seed 7 +1.0%.
+    const int quick = bstrain == kNoTrump && quick_tricks_cap(hands_.data(), f.all, f.shape, leader,
+                                                              bstrain) < lneed
+                          ? 0
+                          : quick_tricks(hands_.data(), f.all, f.shape, leader, bstrain, qrel);
     if (quick >= lneed) {
       rel = qrel;
       value = to_ns(quick);
