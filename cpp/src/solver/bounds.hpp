@@ -149,14 +149,18 @@ constexpr int shape_len(std::uint64_t shape, int seat, int suit) noexcept {
 /// rel receives the cards whose ranks the count depends on (the top winners counted); everything
 /// else the count uses (lengths, who holds trumps) is fixed by the shape.
 /// `shape` holds the current suit lengths (at a trick boundary, the frame's shape).
-inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
-                        int leader, int strain, std::uint64_t& rel) noexcept {
+/// Compiled once for no trump and once for the trump suits (HasTrump), so that neither carries
+/// the other's tests; quick_tricks below chooses by the strain.
+template <bool HasTrump>
+inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
+                           int leader, int trump_suit, std::uint64_t& rel) noexcept {
   const std::uint64_t me = hands[leader];
   const std::uint64_t pd = hands[(leader + 2) & 3];
   const int pseat = (leader + 2) & 3;
   const int lseat = (leader + 1) & 3;
   const int rseat = (leader + 3) & 3;
-  const bool has_trump = strain < kNumSuits;
+  constexpr bool has_trump = HasTrump;
+  const int strain = HasTrump ? trump_suit : kNoTrump;
   bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
   bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
   if (lho_trumps || rho_trumps) {
@@ -383,6 +387,14 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
   return best;
 }
 
+/// Tricks the leader's side can take by cashing top winners (see quick_tricks_in), in `strain`
+/// (0..3 a trump suit, 4 no trump).
+inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
+                        int leader, int strain, std::uint64_t& rel) noexcept {
+  return strain < kNumSuits ? quick_tricks_in<true>(hands, all, shape, leader, strain, rel)
+                            : quick_tricks_in<false>(hands, all, shape, leader, strain, rel);
+}
+
 /// An upper bound on what quick_tricks returns, from the suits' top cards and the lengths alone:
 /// a few dozen instructions where quick_tricks costs about 400, so in no trump the search skips
 /// quick_tricks where the cap is below the target. Every trick quick_tricks counts outside its
@@ -570,16 +582,20 @@ REDOUBLE_COLD inline int ruff_then_cash(const std::uint64_t* hands, std::uint64_
 /// "Sure tricks after the second hand wins"). `want` 0 (the default) counts as before.
 /// Returns 0 when no sure win is found; `rel` receives the cards whose ranks the count depends
 /// on (the rest, lengths and voids, is fixed by the shape).
-REDOUBLE_HOT_INLINE inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all,
-                                                  int seat, int led_card, int strain,
-                                                  std::uint64_t& rel, int want = 0) noexcept {
+/// Compiled once for no trump and once for the trump suits (Trumps), as quick_tricks_in is;
+/// second_hand_tricks below chooses by the strain.
+template <bool Trumps>
+REDOUBLE_HOT_INLINE inline int second_hand_tricks_in(const std::uint64_t* hands, std::uint64_t all,
+                                                     int seat, int led_card, int trump_suit,
+                                                     std::uint64_t& rel, int want) noexcept {
   const int ss = isuit(led_card);
   const std::uint64_t sb = suit_bits(ss);
   const int pseat = (seat + 2) & 3;
   const int third = (seat + 1) & 3;
   const std::uint64_t ours = (hands[seat] | hands[pseat]) & sb;
   const std::uint64_t third_s = hands[third] & sb;
-  const bool trumps = strain < kNumSuits;
+  constexpr bool trumps = Trumps;
+  const int strain = Trumps ? trump_suit : kNoTrump;
   const bool third_ruffs = trumps && ss != strain && !third_s && (hands[third] & suit_bits(strain));
   rel = 0;
   if (third_ruffs) return 0;
@@ -654,6 +670,16 @@ REDOUBLE_HOT_INLINE inline int second_hand_tricks(const std::uint64_t* hands, st
         trump_cash_after(hands, all, hh, (seat + 3) & 3, third, led_card, strain, trump_rounds, r);
   rel = r;
   return total;
+}
+
+/// The second hand's sure tricks (see second_hand_tricks_in) in `strain` (0..3 a trump suit,
+/// 4 no trump).
+REDOUBLE_HOT_INLINE inline int second_hand_tricks(const std::uint64_t* hands, std::uint64_t all,
+                                                  int seat, int led_card, int strain,
+                                                  std::uint64_t& rel, int want = 0) noexcept {
+  return strain < kNumSuits
+             ? second_hand_tricks_in<true>(hands, all, seat, led_card, strain, rel, want)
+             : second_hand_tricks_in<false>(hands, all, seat, led_card, strain, rel, want);
 }
 
 /// A guarded trump (bridge-solver's "slow" trump tricks, generalised and proved here): a sure

@@ -48,6 +48,9 @@ struct MoveWeights {
 };
 inline constexpr MoveWeights kWeights{};
 
+/// Compiled once for no trump and once for the trump suits (HasTrump): neither then carries the
+/// other's tests (order_moves chooses by the strain).
+template <bool HasTrump>
 void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t* h = ctx.hands;
   const int seat = ctx.seat;
@@ -55,8 +58,9 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t pd = h[(seat + 2) & 3];
   const std::uint64_t lho = h[(seat + 1) & 3];
   const std::uint64_t rho = h[(seat + 3) & 3];
-  const bool has_trump = ctx.strain < kNumSuits;
-  const std::uint64_t tmask = has_trump ? suit_bits(ctx.strain) : 0;
+  constexpr bool has_trump = HasTrump;
+  const int strain = HasTrump ? ctx.strain : kNoTrump;
+  const std::uint64_t tmask = has_trump ? suit_bits(strain) : 0;
   for (int i = 0; i < list.size; ++i) {
     Move& m = list.moves[static_cast<std::size_t>(i)];
     const int s = isuit(m.card);
@@ -70,7 +74,7 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     const bool low_run = (m.seq & ibit(bottom_card(mine))) != 0;
     int score = popcount(m.seq);
     if (!top_run && !low_run) score += kWeights.middle_of_holding;
-    if (has_trump && s != ctx.strain && ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
+    if (has_trump && s != strain && ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
       score += kWeights.opponent_ruffs;
     }
     // Weights of the next terms tuned on the C++ driver (seeds 1, 7, 11, 20 boards each; cash
@@ -140,10 +144,10 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       // Leading away from a card that RHO's master sits over gives RHO a free finesse.
       if ((rho & ibit(top)) && (mine & second)) score += kWeights.free_finesse_for_rho;
       // Partner ruffs.
-      if (has_trump && s != ctx.strain && !pds && (pd & tmask) && lhos && rhos && low_run)
+      if (has_trump && s != strain && !pds && (pd & tmask) && lhos && rhos && low_run)
         score += kWeights.partner_ruffs;
     }
-    if (has_trump && s == ctx.strain && !((lho | rho) & tmask)) score += kWeights.nothing_to_draw;
+    if (has_trump && s == strain && !((lho | rho) & tmask)) score += kWeights.nothing_to_draw;
     // Setting up tricks (the terms of DDS's lead weights for a suit whose master the opponents
     // hold): if our side holds the next two cards, one round drives the master out and our
     // side holds the suit's master in the next; from a run of those two cards our lead itself
@@ -190,7 +194,7 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
         (lhos ? popcount(lhos) : tricks + 1) + (rhos ? popcount(rhos) : tricks + 1);
     if (!has_trump)
       score += kWeights.nt_opponent_choice * opp_choices;
-    else if (s != ctx.strain)
+    else if (s != strain)
       score += kWeights.side_suit_length * (popcount(mine) + popcount(pds)) +
                kWeights.side_opponent_choice * opp_choices;
     else
@@ -356,9 +360,12 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
 
 void order_moves(const OrderContext& ctx, MoveList& list) noexcept {
   if (list.size <= 1) return;
-  if (ctx.pos == 0)
-    score_leads(ctx, list);
-  else if (!score_follows(ctx, list))
+  if (ctx.pos == 0) {
+    if (ctx.strain < kNumSuits)
+      score_leads<true>(ctx, list);
+    else
+      score_leads<false>(ctx, list);
+  } else if (!score_follows(ctx, list))
     return;
   // Insertion sort, stable: at most 13 moves.
   for (int i = 1; i < list.size; ++i) {
