@@ -207,8 +207,13 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   while (lo < hi) {
     ++stats.searches;
     std::uint64_t rel = 0;
-    // All techniques on (the normal case) runs the instantiation without any switch tests.
-    const int v = all_on_ ? root_search<false>(beta, rel) : root_search<true>(beta, rel);
+    // All techniques on (the normal case) runs the instantiation without any switch tests, and
+    // no trump its own (Engine::strain).
+    const bool trumps = strain_ < kNumSuits;
+    const int v =
+        all_on_
+            ? (trumps ? root_search<false, true>(beta, rel) : root_search<false, false>(beta, rel))
+            : (trumps ? root_search<true, true>(beta, rel) : root_search<true, false>(beta, rel));
     if (v >= beta) {
       lo = std::min(v, hi);
       beta = std::min(hi, lo + 1);
@@ -220,10 +225,10 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   return lo;
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 int Engine::root_search(int need, std::uint64_t& rel) {
-  if (root_pos_ == 0) return lead_node<Ablate>(0, need, rel);
-  return follow_node<Ablate>(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
+  if (root_pos_ == 0) return lead_node<Ablate, Trumps>(0, need, rel);
+  return follow_node<Ablate, Trumps>(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
 }
 
 void Engine::derive_frame(int tk) noexcept {
@@ -267,7 +272,7 @@ int Engine::last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept {
   return (win_seat & 1) == 0 ? 1 : 0;
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& value,
                                     std::uint64_t& rel) noexcept {
   // Work in the leader's terms: the table stores bounds on the tricks of the side on lead.
@@ -279,7 +284,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   const auto to_ns = [ns_leads, r](int lead_tricks) {
     return ns_leads ? lead_tricks : r - lead_tricks;
   };
-  const auto key = bucket_key(leader, table_strain<Ablate>(f));
+  const auto key = bucket_key(leader, table_strain<Ablate, Trumps>(f));
   // Start loading the table's bucket, then do the quick-trick arithmetic while it arrives.
   if (on<Ablate>(&SearchTechniques::transposition_table)) tt_.prefetch(f.shape, key);
   if (on<Ablate>(&SearchTechniques::quick_tricks)) {
@@ -287,7 +292,8 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // With no trump left the tricks follow no trump's rules, and no trump's plans (split
     // honours, entries in suits the leader tops) apply; the shape, which every stored pattern
     // fixes, says no trump is left.
-    const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
+    const int bstrain =
+        Trumps && !(f.all & suit_bits(strain<Trumps>())) ? kNoTrump : strain<Trumps>();
     // In no trump, quick_tricks only where its cap (bounds.hpp) reaches the target: callgrind,
     // single solves of seeds 1 and 13 -1.6% and -2.2% instructions, tables of seeds 7 and 3
     // -0.3% and -0.9%, node counts unchanged. In trump contracts too few calls are skipped:
@@ -305,13 +311,14 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // ruff in partner's hand.
     if (lneed == 1 && bstrain < kNumSuits) {
       if (on<Ablate>(&SearchTechniques::guarded_trump) &&
-          guarded_trump(hands_.data(), f.all & suit_bits(strain_), f.shape, leader & 1, leader,
-                        strain_, qrel)) {
+          guarded_trump(hands_.data(), f.all & suit_bits(strain<Trumps>()), f.shape, leader & 1,
+                        leader, strain<Trumps>(), qrel)) {
         rel = qrel;
         value = to_ns(1);
         return Bound::kQuick;
       }
-      if (ruff_trick(hands_.data(), f.all & suit_bits(strain_), f.shape, leader, strain_, qrel)) {
+      if (ruff_trick(hands_.data(), f.all & suit_bits(strain<Trumps>()), f.shape, leader,
+                     strain<Trumps>(), qrel)) {
         rel = qrel;
         value = to_ns(1);
         return Bound::kQuick;
@@ -328,7 +335,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   // The side on lead needs every trick: in no trump (or with no trump left) the lengths of the
   // suits it tops may not hold enough tricks (bounds.hpp's all_tricks_cap, with its proof).
   if (lneed == r && on<Ablate>(&SearchTechniques::later_tricks) &&
-      (strain_ >= kNumSuits || !(f.all & suit_bits(strain_)))) {
+      (strain<Trumps>() >= kNumSuits || !(f.all & suit_bits(strain<Trumps>())))) {
     std::uint64_t lrel = 0;
     const bool dds_form = on<Ablate>(&SearchTechniques::later_tricks_dds);
     if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, dds_form, lrel) < r) {
@@ -377,7 +384,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   return Bound::kTable;
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -403,7 +410,8 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
       MoveList replies;
       generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), replies);
       if (replies.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) {
-        const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, wc, ws};
+        const OrderContext ctx{
+            hands_.data(), f.all, strain<Trumps>(), seat, pos, lead_suit, wc, ws};
         order_moves(ctx, replies);
         if (on<Ablate>(&SearchTechniques::killer_moves))
           promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
@@ -412,7 +420,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
       played[static_cast<std::size_t>(pos)] = c;
       f.cards[static_cast<std::size_t>(pos)] = c;
       hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
-      if (beats(c, wc, strain_)) {
+      if (beats(c, wc, strain<Trumps>())) {
         wc = c;
         ws = seat;
       }
@@ -432,7 +440,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
     } else {
       int value = 0;
       std::uint64_t prel = 0;
-      hit = bound_at_lead<Ablate>(next, r1, rest, value, prel) != Bound::kNone &&
+      hit = bound_at_lead<Ablate, Trumps>(next, r1, rest, value, prel) != Bound::kNone &&
             ((value + won >= need) == is_max);
     }
     for (int pos = 0; pos < 4; ++pos) {
@@ -452,7 +460,7 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
     list.moves[static_cast<std::size_t>(k++)] = misses[static_cast<std::size_t>(i)];
 }
 
-template <bool Ablate, class MakeCtx, class Play>
+template <bool Ablate, bool Trumps, class MakeCtx, class Play>
 int Engine::try_moves(MoveList& list, const MakeCtx& make_ctx, Move first, std::uint64_t later,
                       std::uint64_t others, bool order, int killer, std::uint64_t kkey,
                       bool remember, int need, bool is_max, int r, Play&& play,
@@ -505,7 +513,7 @@ int Engine::try_moves(MoveList& list, const MakeCtx& make_ctx, Move first, std::
   return result;
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int leader = f.leader;
@@ -524,10 +532,10 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   if (r == 1) return last_trick(f, rel);
 
   const bool ns_leads = (leader & 1) == 0;
-  const auto key = bucket_key(leader, table_strain<Ablate>(f));
+  const auto key = bucket_key(leader, table_strain<Ablate, Trumps>(f));
   {
     int value = 0;
-    switch (bound_at_lead<Ablate>(f, r, need, value, rel)) {
+    switch (bound_at_lead<Ablate, Trumps>(f, r, need, value, rel)) {
       case Bound::kQuick:
         ++stats_->quick_cutoffs;
         return value;
@@ -546,14 +554,14 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   const std::uint64_t hand = hands_[static_cast<std::size_t>(leader)];
   const std::uint64_t others = others_of<Ablate>(f.all, hand);
   MoveList list;
-  const OrderContext ctx{hands_.data(), f.all, strain_, leader, 0, 0, 0, 0};
+  const OrderContext ctx{hands_.data(), f.all, strain<Trumps>(), leader, 0, 0, 0, 0};
   const std::uint64_t kkey = killer_key(ctx, false);
   const int killer = on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
 
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
-    const int v = follow_node<Ablate>(tk, 1, need, c, leader, crel);
+    const int v = follow_node<Ablate, Trumps>(tk, 1, need, c, leader, crel);
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     return v;
   };
@@ -576,16 +584,16 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
     // 0.8% more on single solves of seeds 1, 7, 11, 3, 5 (1.1% on 77, 13, 21, 33, 40) and 0.6%
     // more on tables of seeds 1, 7, 11, 3, 5 (the same on 13, 77, 21, 33).
     promote(list, killer);
-    if (list.size > 1) promote_probed_leads<Ablate>(tk, need, list);
+    if (list.size > 1) promote_probed_leads<Ablate, Trumps>(tk, need, list);
   }
   const auto make_ctx = [&ctx] { return ctx; };
-  const int result = try_moves<Ablate>(list, make_ctx, first, later, others, !probe, killer, kkey,
-                                       true, need, ns_leads, r, play, rel);
-  store<Ablate>(f, key, to_ns(result), lneed, r, rel);
+  const int result = try_moves<Ablate, Trumps>(list, make_ctx, first, later, others, !probe, killer,
+                                               kkey, true, need, ns_leads, r, play, rel);
+  store<Ablate, Trumps>(f, key, to_ns(result), lneed, r, rel);
   return result;
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel) {
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int seat = (f.leader + pos) & 3;
@@ -593,7 +601,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
   const std::uint64_t follow = hand & suit_bits(lead_suit);
-  const OrderContext ctx{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
+  const OrderContext ctx{hands_.data(), f.all,     strain<Trumps>(), seat,
+                         pos,           lead_suit, win_card,         win_seat};
   // The killer slot is a likely cache miss (about a quarter of this function's time was spent
   // waiting for it): start loading it before the bound and the move generation.
   const std::uint64_t kkey0 = killer_key(ctx, follow != 0);
@@ -603,7 +612,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
     // As at the lead: with no trump left (in the frame's cards), no trump's rules.
-    const int bstrain = strain_ < kNumSuits && !(f.all & suit_bits(strain_)) ? kNoTrump : strain_;
+    const int bstrain =
+        Trumps && !(f.all & suit_bits(strain<Trumps>())) ? kNoTrump : strain<Trumps>();
     const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel,
                                      (seat & 1) == 0 ? need : popcount(hand) - need + 1);
     if (q > 0) {
@@ -629,16 +639,16 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
     f.cards[static_cast<std::size_t>(pos)] = c;
-    const bool wins = beats(c, win_card, strain_);
+    const bool wins = beats(c, win_card, strain<Trumps>());
     const int wc = wins ? c : win_card;
     const int ws = wins ? seat : win_seat;
     int v;
     if (pos < 3) {
-      v = follow_node<Ablate>(tk, pos + 1, need, wc, ws, crel);
+      v = follow_node<Ablate, Trumps>(tk, pos + 1, need, wc, ws, crel);
     } else {
       frames_[static_cast<std::size_t>(tk) + 1].leader = ws;
       const int won = (ws & 1) == 0 ? 1 : 0;
-      v = lead_node<Ablate>(tk + 1, need - won, crel) + won;
+      v = lead_node<Ablate, Trumps>(tk + 1, need - won, crel) + won;
       const std::uint64_t trick = ibit(f.cards[0]) | ibit(f.cards[1]) | ibit(f.cards[2]) | ibit(c);
       if (popcount(trick & suit_bits(isuit(wc))) > 1) crel |= ibit(wc);
     }
@@ -662,13 +672,14 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   // The ordering's context is built only where a node orders: its address escapes into
   // order_moves, and building it on every follow node's stack cost about 15 instructions a node.
   const auto make_ctx = [&] {
-    return OrderContext{hands_.data(), f.all, strain_, seat, pos, lead_suit, win_card, win_seat};
+    return OrderContext{hands_.data(), f.all,     strain<Trumps>(), seat,
+                        pos,           lead_suit, win_card,         win_seat};
   };
-  return try_moves<Ablate>(list, make_ctx, first, later, others, true, killer, kkey, choice, need,
-                           (seat & 1) == 0, popcount(hand), play, rel);
+  return try_moves<Ablate, Trumps>(list, make_ctx, first, later, others, true, killer, kkey, choice,
+                                   need, (seat & 1) == 0, popcount(hand), play, rel);
 }
 
-template <bool Ablate>
+template <bool Ablate, bool Trumps>
 void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int lneed, int r,
                    std::uint64_t& rel) noexcept {
   // lead_value is the fail-soft bound in the leader's terms: a lower bound when it reaches
