@@ -186,6 +186,7 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
   std::array<std::uint64_t, 4> split_rel{};  // the two top cards
   unsigned entry_suits = 0;                  // plan 4's entry suits, with per suit
   std::array<std::uint64_t, 4> entry_rel{};  // the cards of s from the top down to e
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
     if (!suit_all) continue;
@@ -417,6 +418,7 @@ inline int quick_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::
   const auto mine = static_cast<unsigned>(shape >> (16 * leader));
   const auto pds = static_cast<unsigned>(shape >> (16 * pseat));
   int cap = 0;
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
     const int longer = static_cast<int>(std::max((mine >> (4 * s)) & 15u, (pds >> (4 * s)) & 15u));
     cap += (tops >> (16 * s + 15)) & 1u ? longer : 0;
@@ -838,6 +840,7 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
     return tops;
   }
   std::uint64_t tops = 0;
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t sb = suit_bits(s);
     if (!(me & sb)) continue;
@@ -906,6 +909,7 @@ inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::ui
   int ours = 0;
   int theirs = 0;
   rel = 0;
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
     const std::uint64_t suit_all = all & suit_bits(s);
     if (!suit_all) continue;

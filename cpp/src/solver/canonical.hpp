@@ -19,6 +19,17 @@
 
 namespace redouble::detail {
 
+/// REDOUBLE_UNROLL_SUITS before a loop over the four suits unrolls it, so that each suit's shifts
+/// and masks become constants. GCC left these loops rolled; unrolling four of bounds.hpp and three
+/// of search.cpp cut 2.2% to 2.6% of the search's instructions (callgrind, singles and tables).
+#if defined(__clang__)
+#define REDOUBLE_UNROLL_SUITS _Pragma("unroll 4")
+#elif defined(__GNUC__)
+#define REDOUBLE_UNROLL_SUITS _Pragma("GCC unroll 4")
+#else
+#define REDOUBLE_UNROLL_SUITS
+#endif
+
 /// Bits per suit in the internal layout.
 inline constexpr int kSuitSpan = 16;
 /// The 13 rank bits of suit 0 in the internal layout.

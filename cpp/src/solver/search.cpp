@@ -353,6 +353,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // Owners of each suit's top card: a chain's patterns all fix some suits' top cards (its
     // mask) with given owners (its sig); only chains that agree with the position are walked.
     unsigned owners = 0;
+    REDOUBLE_UNROLL_SUITS
     for (std::size_t s = 0; s < 4; ++s) {
       aligned[s] = aligned_code(f, static_cast<int>(s));
       owners |= (aligned[s] >> 30) << (2 * s);
@@ -376,6 +377,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   }
   if (!e) return Bound::kNone;
   std::uint64_t seg = 0;
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s)
     seg |= keep_top(f.all & suit_bits(s),
                     static_cast<int>(e->top[static_cast<std::size_t>(s)] & kTopCount));
@@ -693,6 +695,7 @@ void Engine::store(const TrickFrame& f, std::uint8_t key, int lead_value, int ln
     e.upper = static_cast<std::uint8_t>(lead_value);
   }
   std::uint64_t segment = 0;
+  REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
     const auto si = static_cast<std::size_t>(s);
     const std::uint64_t rs = rel & suit_bits(s);
