@@ -943,7 +943,7 @@ int test_batch_dealing() {
   const std::pair<std::uint64_t, std::uint64_t> starts[] = {
       {3, 1}, {3, 2}, {3, 7}, {1, 1118870}, {1, 1242765}, {1, 10948677}, {1, 10948680}};
   for (const auto& [seed, first] : starts) {
-    for (std::size_t n : {1, 7, 8, 9, 15, 17, 24}) {
+    for (std::size_t n : {1u, 7u, 8u, 9u, 15u, 17u, 24u}) {
       std::vector<std::uint64_t> fast(4 * n), ref(4 * n);
       redouble::deals_batch(seed, first, n, fast.data());
       redouble::deals_batch_reference(seed, first, n, ref.data());
@@ -1008,7 +1008,8 @@ int main(int argc, char** argv) {
   check(perft >= 40, "perft.txt holds at least 40 counts");
   std::printf("perft stopped by its poll: %d checks\n", test_perft_poll());
   int endings = 0;
-  for (int cards = 1; cards <= 4; ++cards) endings += test_endings(cards, 150, 1000 + cards);
+  for (int cards = 1; cards <= 4; ++cards)
+    endings += test_endings(cards, 150, 1000 + static_cast<std::uint64_t>(cards));
   std::printf("endings against the oracle: %d\n", endings);
   // Each technique off in turn (the bench driver's ablation switches): same answers.
   using T = redouble::SearchTechniques;

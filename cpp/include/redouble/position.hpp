@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -29,7 +30,7 @@ class Position {
            const std::vector<int>& trick = {});
 
   /// Cards still held by `seat` (not counting any on the table).
-  std::uint64_t hand(int seat) const noexcept { return hands_[seat]; }
+  std::uint64_t hand(int seat) const noexcept { return hands_[static_cast<std::size_t>(seat)]; }
   const std::array<std::uint64_t, 4>& hands() const noexcept { return hands_; }
   int strain() const noexcept { return strain_; }
   /// Seat that led the current trick.
@@ -39,9 +40,9 @@ class Position {
   /// Number of cards on the table in the current trick (0..3).
   int trick_size() const noexcept { return trick_len_; }
   /// i-th card of the current trick (0 = the lead).
-  int trick_card(int i) const noexcept { return trick_[i]; }
+  int trick_card(int i) const noexcept { return trick_[static_cast<std::size_t>(i)]; }
   /// Tricks won by a side since this Position was created.
-  int tricks_won(int side) const noexcept { return tricks_[side]; }
+  int tricks_won(int side) const noexcept { return tricks_[static_cast<std::size_t>(side)]; }
   /// Tricks still to be completed, counting the one in progress.
   int tricks_left() const noexcept;
   /// Mask of the cards the seat to play may legally play (follow suit if able).
