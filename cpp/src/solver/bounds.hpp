@@ -156,19 +156,21 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
                            int leader, int trump_suit, std::uint64_t& rel) noexcept {
   const std::uint64_t me = hands[leader];
   const std::uint64_t pd = hands[(leader + 2) & 3];
-  const int pseat = (leader + 2) & 3;
   const int lseat = (leader + 1) & 3;
-  const int rseat = (leader + 3) & 3;
   constexpr bool has_trump = HasTrump;
   const int strain = HasTrump ? trump_suit : kNoTrump;
-  bool lho_trumps = has_trump && shape_len(shape, lseat, strain) > 0;
-  bool rho_trumps = has_trump && shape_len(shape, rseat, strain) > 0;
+  // The lengths seen from the leader (shape_len's seat 0 the leader, 1 its left-hand opponent,
+  // 2 partner, 3 its right-hand opponent): every shift is then a constant once the suit loop is
+  // unrolled (callgrind: -0.7% of the instructions on singles, -1.2% on tables).
+  const std::uint64_t rshape = std::rotr(shape, 16 * leader);
+  bool lho_trumps = has_trump && shape_len(rshape, 1, strain) > 0;
+  bool rho_trumps = has_trump && shape_len(rshape, 3, strain) > 0;
   if (lho_trumps || rho_trumps) {
     // Drawing trumps (DDS's QuickTricks does the same): if the leader's top trumps outnumber
     // each opponent's trumps, the plans cash them first (plan 1's trump rounds come first, and
     // in plan 2 they are in A), after which no opponent holds a trump: no side suit is capped.
     // The trump run is among the counted cards (rel), and the lengths are the shape's.
-    const int most = std::max(shape_len(shape, lseat, strain), shape_len(shape, rseat, strain));
+    const int most = std::max(shape_len(rshape, 1, strain), shape_len(rshape, 3, strain));
     if (popcount(top_run(all & suit_bits(strain), me)) >= most) lho_trumps = rho_trumps = false;
   }
   int mine_total = 0;  // plan 1 / set A: the leader's tricks
@@ -193,10 +195,10 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
     const std::uint64_t top = ibit(top_card(suit_all));
     const bool mine = (me & top) != 0;
     if (!mine && !(pd & top)) continue;
-    const int lho_len = shape_len(shape, lseat, s);
-    const int rho_len = shape_len(shape, rseat, s);
-    const int my_len = shape_len(shape, leader, s);
-    const int pd_len = shape_len(shape, pseat, s);
+    const int lho_len = shape_len(rshape, 1, s);
+    const int rho_len = shape_len(rshape, 3, s);
+    const int my_len = shape_len(rshape, 0, s);
+    const int pd_len = shape_len(rshape, 2, s);
     if (!has_trump && my_len >= 2 && pd_len >= 2) {
       // A plan-3 suit if the second card out is the other hand's (the top is one of ours).
       const std::uint64_t second = ibit(top_card(suit_all & ~top));
@@ -301,7 +303,7 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
   for (unsigned m = entry_suits; m; m &= m - 1) {
     const auto si = static_cast<std::size_t>(std::countr_zero(m));
     const int s = static_cast<int>(si);
-    if (shape_len(shape, pseat, s) <= my_tricks[si]) continue;
+    if (shape_len(rshape, 2, s) <= my_tricks[si]) continue;
     const int v = std::min(mine_total, pd_spare - 1) + 1 + pd_total;
     if (v <= best) continue;
     best = v;
@@ -335,7 +337,7 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
     }
     for (unsigned m = entry_suits & ~split_suits; m && bonus < 1; m &= m - 1) {
       const auto si = static_cast<std::size_t>(std::countr_zero(m));
-      if (shape_len(shape, pseat, static_cast<int>(si)) <= my_tricks[si]) continue;
+      if (shape_len(rshape, 2, static_cast<int>(si)) <= my_tricks[si]) continue;
       bonus = 1;
       cross_rel = entry_rel[si];
     }
@@ -353,7 +355,7 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
   }
   if (has_trump) {
     std::uint64_t trel = 0;
-    const int longer = std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain));
+    const int longer = std::max(shape_len(rshape, 0, strain), shape_len(rshape, 2, strain));
     const int top = top_trump_tricks(all & suit_bits(strain), me | pd, longer, trel);
     if (top > best) {
       best = top;
@@ -362,8 +364,8 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
     // Trump length: every trump of the side's longer trump hand is played to a different trick,
     // which the side wins unless an opponent plays a trump to it, and each opponent's trump
     // spoils at most one: at least long - (opponents' trumps) tricks, whatever the ranks.
-    const int length = std::max(shape_len(shape, leader, strain), shape_len(shape, pseat, strain)) -
-                       shape_len(shape, lseat, strain) - shape_len(shape, rseat, strain);
+    const int length = std::max(shape_len(rshape, 0, strain), shape_len(rshape, 2, strain)) -
+                       shape_len(rshape, 1, strain) - shape_len(rshape, 3, strain);
     if (length > best) {
       best = length;
       rel = 0;
@@ -374,11 +376,11 @@ inline int quick_tricks_in(const std::uint64_t* hands, std::uint64_t all, std::u
     // leads that suit and partner ruffs: no one can overruff, so the trick is ours, and the leader
     // played no trump to it. Each of the leader's a trumps then goes to a trick of its own, which
     // is ours too (only our side has trumps): a + 1 tricks, by lengths alone.
-    const int my_trumps = shape_len(shape, leader, strain);
-    if (shape_len(shape, lseat, strain) == 0 && shape_len(shape, rseat, strain) == 0 &&
-        pd_trumps > 0 && my_trumps + 1 > best) {
+    const int my_trumps = shape_len(rshape, 0, strain);
+    if (shape_len(rshape, 1, strain) == 0 && shape_len(rshape, 3, strain) == 0 && pd_trumps > 0 &&
+        my_trumps + 1 > best) {
       for (int s = 0; s < kNumSuits; ++s) {
-        if (s == strain || !shape_len(shape, leader, s) || shape_len(shape, pseat, s)) continue;
+        if (s == strain || !shape_len(rshape, 0, s) || shape_len(rshape, 2, s)) continue;
         best = my_trumps + 1;
         rel = 0;
         break;
