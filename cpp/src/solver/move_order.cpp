@@ -48,8 +48,8 @@ struct MoveWeights {
 };
 inline constexpr MoveWeights kWeights{};
 
-/// Compiled once for no trump and once for the trump suits (HasTrump): neither then carries the
-/// other's tests (order_moves chooses by the strain).
+/// Compiled once for no trump and once for the trump suits (HasTrump), as score_follows is:
+/// neither then carries the other's tests (order_moves chooses by the strain).
 template <bool HasTrump>
 void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t* h = ctx.hands;
@@ -211,14 +211,16 @@ inline void reverse_moves(MoveList& list, int from, int to) noexcept {
 
 /// Orders the follows (returns false: the list is already in its final order) or scores the
 /// discards and ruffs (returns true: sort by score).
+template <bool HasTrump>
 bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
   const std::uint64_t* h = ctx.hands;
   const int seat = ctx.seat;
   const std::uint64_t me = h[seat];
   const std::uint64_t pd = h[(seat + 2) & 3];
   const std::uint64_t lho = h[(seat + 1) & 3];
-  const bool has_trump = ctx.strain < kNumSuits;
-  const std::uint64_t tmask = has_trump ? suit_bits(ctx.strain) : 0;
+  constexpr bool has_trump = HasTrump;
+  const int strain = HasTrump ? ctx.strain : kNoTrump;
+  const std::uint64_t tmask = has_trump ? suit_bits(strain) : 0;
   const int lead = ctx.lead_suit;
   const int wc = ctx.win_card;
   const std::uint64_t lb = suit_bits(lead);
@@ -230,7 +232,7 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     if (lho_l)
       lho_beats = isuit(wc) == lead && top_card(lho_l) > wc;
     else if (lho & tmask)
-      lho_beats = isuit(wc) != ctx.strain || top_card(lho & tmask) > wc;
+      lho_beats = isuit(wc) != strain || top_card(lho & tmask) > wc;
   }
 
   if (mine_l) {
@@ -320,10 +322,10 @@ bool score_follows(const OrderContext& ctx, MoveList& list) noexcept {
     Move& m = list.moves[static_cast<std::size_t>(i)];
     const int s = isuit(m.card);
     const int rank = irank(m.card);
-    if (s == ctx.strain) {
+    if (s == strain) {
       if (partner_safe) {
         m.score = kWeights.ruff_partners_winner - rank;
-      } else if (isuit(wc) == ctx.strain) {
+      } else if (isuit(wc) == strain) {
         m.score = (m.card > wc ? kWeights.overruff : kWeights.underruff) - rank;
       } else if (ctx.pos == 3 || lho_l || !(lho & tmask) || m.card > top_card(lho & tmask)) {
         // Also a ruff above every trump LHO holds: LHO cannot overruff it, so the cheapest
@@ -365,8 +367,10 @@ void order_moves(const OrderContext& ctx, MoveList& list) noexcept {
       score_leads<true>(ctx, list);
     else
       score_leads<false>(ctx, list);
-  } else if (!score_follows(ctx, list))
+  } else if (!(ctx.strain < kNumSuits ? score_follows<true>(ctx, list)
+                                      : score_follows<false>(ctx, list))) {
     return;
+  }
   // Insertion sort, stable: at most 13 moves.
   for (int i = 1; i < list.size; ++i) {
     const Move m = list.moves[static_cast<std::size_t>(i)];
