@@ -39,9 +39,10 @@
 #include "redouble/types.hpp"
 
 #if defined(REDOUBLE_KERNEL_X86_64_V3)
-// x86-64-v3's integer extensions and AVX2 (the search is scalar; AVX2 only helps the compiler's
-// own copies and clears). canonical.hpp reads the REDOUBLE_KERNEL_ macros, since the target
-// pragma does not define __POPCNT__ and __BMI2__ in C++.
+// x86-64-v3's integer extensions and AVX2 (the search is scalar but for the table's pattern
+// compare, search.cpp's matches; AVX2 otherwise helps the compiler's own copies and clears).
+// canonical.hpp and search.cpp read the REDOUBLE_KERNEL_ macros, since the target pragma does
+// not define __POPCNT__, __BMI2__ and __AVX2__ in C++.
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("popcnt,lzcnt,bmi,bmi2,avx,avx2,fma"))), \
                              apply_to = function)
@@ -51,6 +52,7 @@
 #endif
 #define REDOUBLE_KERNEL_POPCNT 1
 #define REDOUBLE_KERNEL_BMI2 1
+#define REDOUBLE_KERNEL_AVX2 1
 #endif
 
 #define detail REDOUBLE_KERNEL_NS
