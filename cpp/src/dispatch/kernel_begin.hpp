@@ -39,8 +39,9 @@
 #include "redouble/types.hpp"
 
 #if defined(REDOUBLE_KERNEL_X86_64_V3)
-// x86-64-v3's integer extensions and AVX2 (the search is scalar but for the table's pattern
-// compare, search.cpp's matches; AVX2 otherwise helps the compiler's own copies and clears).
+// x86-64-v3's integer extensions and AVX2 (the search is scalar but for two steps of the table's
+// probe, search.cpp's matches and chains_agreeing; AVX2 otherwise helps the compiler's own
+// copies and clears).
 // canonical.hpp and search.cpp read the REDOUBLE_KERNEL_ macros, since the target pragma does
 // not define __POPCNT__, __BMI2__ and __AVX2__ in C++.
 #if defined(__clang__)

@@ -399,7 +399,7 @@ inline int quick_tricks(const std::uint64_t* hands, std::uint64_t all, std::uint
 }
 
 /// An upper bound on what quick_tricks returns, from the suits' top cards and the lengths alone:
-/// a few dozen instructions where quick_tricks costs about 400, so in no trump the search skips
+/// a few dozen instructions where quick_tricks costs a few hundred, so in no trump the search skips
 /// quick_tricks where the cap is below the target. Every trick quick_tricks counts outside its
 /// trump plans is a round of a suit whose highest card still out the side on lead holds (its runs
 /// and long cards, the split honours, plan 4's entry, the finesse), and each round of a suit takes

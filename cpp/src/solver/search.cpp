@@ -244,12 +244,12 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
   // succeeds is cheap only near the true value, so jumping ahead (doubling the step) cost more
   // in overshooting searches than it saved on poor guesses.
   int beta = std::clamp(guess, 1, std::max(hi, 1));
+  // All techniques on (the normal case) runs the instantiation without any switch tests, and
+  // no trump its own (Engine::strain).
+  const bool trumps = strain_ < kNumSuits;
   while (lo < hi) {
     ++stats.searches;
     std::uint64_t rel = 0;
-    // All techniques on (the normal case) runs the instantiation without any switch tests, and
-    // no trump its own (Engine::strain).
-    const bool trumps = strain_ < kNumSuits;
     const int v =
         all_on_
             ? (trumps ? root_search<false, true>(beta, rel) : root_search<false, false>(beta, rel))
