@@ -332,8 +332,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
     // With no trump left the tricks follow no trump's rules, and no trump's plans (split
     // honours, entries in suits the leader tops) apply; the shape, which every stored pattern
     // fixes, says no trump is left.
-    const int bstrain =
-        Trumps && !(f.all & suit_bits(strain<Trumps>())) ? kNoTrump : strain<Trumps>();
+    const int bstrain = play_strain<Trumps>(f);
     // In no trump, quick_tricks only where its cap (bounds.hpp) reaches the target: callgrind,
     // single solves of seeds 1 and 13 -1.6% and -2.2% instructions, tables of seeds 7 and 3
     // -0.3% and -0.9%, node counts unchanged. In trump contracts too few calls are skipped:
@@ -375,7 +374,7 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   // The side on lead needs every trick: in no trump (or with no trump left) the lengths of the
   // suits it tops may not hold enough tricks (bounds.hpp's all_tricks_cap, with its proof).
   if (lneed == r && on<Ablate>(&SearchTechniques::later_tricks) &&
-      (strain<Trumps>() >= kNumSuits || !(f.all & suit_bits(strain<Trumps>())))) {
+      play_strain<Trumps>(f) == kNoTrump) {
     std::uint64_t lrel = 0;
     const bool dds_form = on<Ablate>(&SearchTechniques::later_tricks_dds);
     if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, dds_form, lrel) < r) {
@@ -665,8 +664,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     // the cut that the side not on lead otherwise lacks at the lead node above.
     std::uint64_t qrel = 0;
     // As at the lead: with no trump left (in the frame's cards), no trump's rules.
-    const int bstrain =
-        Trumps && !(f.all & suit_bits(strain<Trumps>())) ? kNoTrump : strain<Trumps>();
+    const int bstrain = play_strain<Trumps>(f);
     const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel,
                                      (seat & 1) == 0 ? need : popcount(hand) - need + 1);
     if (q > 0) {

@@ -96,10 +96,14 @@ class Engine {
   /// search stored (the shape, in the key, says no trump is left).
   template <bool Ablate, bool Trumps>
   int table_strain(const TrickFrame& f) const noexcept {
-    return on<Ablate>(&SearchTechniques::trumpless_as_notrump) && Trumps &&
-                   !(f.all & suit_bits(strain_))
-               ? kNoTrump
-               : strain<Trumps>();
+    return on<Ablate>(&SearchTechniques::trumpless_as_notrump) ? play_strain<Trumps>(f)
+                                                               : strain<Trumps>();
+  }
+  /// The strain whose rules the rest of the play follows from frame f: no trump once no trump is
+  /// left (a trick then goes to the highest card of the suit led). The bounds work under it.
+  template <bool Trumps>
+  int play_strain(const TrickFrame& f) const noexcept {
+    return Trumps && !(f.all & suit_bits(strain_)) ? kNoTrump : strain<Trumps>();
   }
   /// The strain searched, a constant in no trump: the search functions are compiled once for no
   /// trump (Trumps = false) and once for the trump suits, so that neither carries the other's
