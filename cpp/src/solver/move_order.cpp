@@ -61,21 +61,28 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
   constexpr bool has_trump = HasTrump;
   const int strain = HasTrump ? ctx.strain : kNoTrump;
   const std::uint64_t tmask = has_trump ? suit_bits(strain) : 0;
-  for (int i = 0; i < list.size; ++i) {
-    Move& m = list.moves[static_cast<std::size_t>(i)];
-    const int s = isuit(m.card);
+  const int tricks = popcount(me);
+  // Most terms depend on the suit alone, a few on whether the move is our top or lowest run:
+  // each suit's terms are worked out once for its moves (adjacent in the list, as generate_runs
+  // lists them; a new group starts wherever the suit changes), then every move adds the terms
+  // of its own runs. The scores are the same as term by term per move, for fewer instructions.
+  for (int i = 0; i < list.size;) {
+    const int s = isuit(list.moves[static_cast<std::size_t>(i)].card);
     const std::uint64_t sb = suit_bits(s);
     const std::uint64_t mine = me & sb, pds = pd & sb, lhos = lho & sb, rhos = rho & sb;
     const std::uint64_t all_s = ctx.all & sb;
     const int top = top_card(all_s);
     const std::uint64_t rest = all_s & ~ibit(top);                 // the suit's other cards
     const std::uint64_t second = rest ? ibit(top_card(rest)) : 0;  // its second card (0: none)
-    const bool top_run = (m.seq & ibit(top_card(mine))) != 0;
-    const bool low_run = (m.seq & ibit(bottom_card(mine))) != 0;
-    int score = popcount(m.seq);
-    if (!top_run && !low_run) score += kWeights.middle_of_holding;
+    const std::uint64_t our_top = ibit(top_card(mine));
+    const std::uint64_t our_bottom = ibit(bottom_card(mine));
+    int base = 0;         // every lead of the suit
+    int top_run = 0;      // a lead from our top run
+    int low_run = 0;      // a lead from our lowest run
+    int low_not_top = 0;  // a lead from our lowest run that is not also our top run
+    std::uint64_t knock_out = 0;  // a lead from the run holding this card
     if (has_trump && s != strain && ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
-      score += kWeights.opponent_ruffs;
+      base += kWeights.opponent_ruffs;
     }
     // Weights of the next terms tuned on the C++ driver (seeds 1, 7, 11, 20 boards each; cash
     // 50 -> 20 and partner's ruff 35 -> 60: nodes per table -6.5%; held-out seeds 3 and 5
@@ -89,17 +96,17 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     // not capture it on this lead) is better left: the master keeps it from taking a trick until
     // RHO has to lead the suit or play before the master's hand, while leading the suit now only
     // promotes it. Weights measured at the tenace below.
-    if ((me | pd) & ibit(top)) {
-      const bool at_master = (me & ibit(top)) ? top_run : low_run;
-      if (second && at_master) {
-        if ((lho & second) ? popcount(lhos) == 1 : (rho & second) && popcount(rhos) == 1)
-          score += kWeights.drop_second;
-        else if (rho & second)
-          score += kWeights.guarded_second_rho;
-      }
+    if (((me | pd) & ibit(top)) && second) {
+      int at_master = 0;  // for the run led at the master: ours, or the low one towards it
+      if ((lho & second) ? popcount(lhos) == 1 : (rho & second) && popcount(rhos) == 1)
+        at_master = kWeights.drop_second;
+      else if (rho & second)
+        at_master = kWeights.guarded_second_rho;
+      ((me & ibit(top)) ? top_run : low_run) += at_master;
     }
     if (me & ibit(top)) {
-      score += top_run ? kWeights.cash_master : kWeights.under_own_master;
+      base += kWeights.under_own_master;
+      top_run += kWeights.cash_master - kWeights.under_own_master;
       // We hold the master and partner the next card (A opposite K): lead low towards partner's
       // card, keeping the master as a later entry and the suit's tricks unblocked, rather than
       // cash it first. Found by following the worst single solve (hard deal 11) down its
@@ -109,7 +116,7 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       // held out: single solves of seeds 3, 5, 77 -2.0%, tables of seed 3 -4.5%. Weights 30,
       // 60, 90, 120 and 200 gave -3.9%, -6.3%, -6.0%, -4.9% and -3.4% on the tuning singles.
       // The joint tuning at the tenace below moved it to 57.
-      if (low_run && !top_run && (pd & second)) score += kWeights.low_to_partners_second;
+      if (pd & second) low_not_top += kWeights.low_to_partners_second;
       // Our tenace over RHO (we hold the master and the third card, RHO the second: AQ over
       // the king): any lead of the suit from our hand gives up the finesse that a lead from
       // partner's hand takes; prefer the leads that can put partner on lead. These three terms
@@ -124,30 +131,30 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       // tuning singles; DDS's lead killer by trick and seat as a bonus, +1% to +30%.
       if (rho & second) {
         const std::uint64_t third = rest & ~second;
-        if (third && (me & ibit(top_card(third)))) score += kWeights.tenace_over_rho;
+        if (third && (me & ibit(top_card(third)))) base += kWeights.tenace_over_rho;
       }
     } else if (pd & ibit(top)) {
-      score += low_run ? kWeights.low_to_partners_master : 0;
+      low_run += kWeights.low_to_partners_master;
       // Partner's tenace over LHO (partner holds the master and the third card, LHO the
       // second): our low lead lets partner finesse. Suit contracts only (in no trump no weight
       // helped): tuning tables -1.3%, held out (seeds 3, 5, 13, 77, 21, 33, 40) -0.7%, one seed
       // of seven higher (+0.1%).
-      if (has_trump && low_run && second && (lho & second)) {
+      if (has_trump && second && (lho & second)) {
         const std::uint64_t third = rest & ~second;
-        if (third && (pd & ibit(top_card(third)))) score += kWeights.towards_partners_tenace;
+        if (third && (pd & ibit(top_card(third)))) low_run += kWeights.towards_partners_tenace;
       }
     } else {
       // Leading low through LHO's master towards partner's second-best card, if partner's card
       // beats everything RHO holds: the finesse position.
-      if (low_run && pds && (lho & ibit(top)) && (!rhos || top_card(pds) > top_card(rhos)))
-        score += kWeights.finesse_through_lho;
+      if (pds && (lho & ibit(top)) && (!rhos || top_card(pds) > top_card(rhos)))
+        low_run += kWeights.finesse_through_lho;
       // Leading away from a card that RHO's master sits over gives RHO a free finesse.
-      if ((rho & ibit(top)) && (mine & second)) score += kWeights.free_finesse_for_rho;
+      if ((rho & ibit(top)) && (mine & second)) base += kWeights.free_finesse_for_rho;
       // Partner ruffs.
-      if (has_trump && s != strain && !pds && (pd & tmask) && lhos && rhos && low_run)
-        score += kWeights.partner_ruffs;
+      if (has_trump && s != strain && !pds && (pd & tmask) && lhos && rhos)
+        low_run += kWeights.partner_ruffs;
     }
-    if (has_trump && s == strain && !((lho | rho) & tmask)) score += kWeights.nothing_to_draw;
+    if (has_trump && s == strain && !((lho | rho) & tmask)) base += kWeights.nothing_to_draw;
     // Setting up tricks (the terms of DDS's lead weights for a suit whose master the opponents
     // hold): if our side holds the next two cards, one round drives the master out and our
     // side holds the suit's master in the next; from a run of those two cards our lead itself
@@ -164,19 +171,19 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
       const std::uint64_t third = below ? ibit(top_card(below)) : 0;
       if (third) {
         if ((pd & second) && (pd & third)) {
-          score += has_trump ? kWeights.next_two_partners : kWeights.next_two_partners_nt;
+          base += has_trump ? kWeights.next_two_partners : kWeights.next_two_partners_nt;
         } else if (has_trump && popcount(pds) > 1 &&
                    (((me & second) && (pd & third)) || ((pd & second) && (me & third)))) {
-          score += kWeights.next_two_split;
+          base += kWeights.next_two_split;
         }
-        if ((me & second) && (me & third) && (m.seq & second)) score += kWeights.knock_out_master;
+        if ((me & second) && (me & third)) knock_out = second;
       }
     }
-    if (has_trump && low_run && pds && (!(lhos | rhos) || top_card(pds) > top_card(lhos | rhos)))
-      score += kWeights.towards_partners_winner;
+    if (has_trump && pds && (!(lhos | rhos) || top_card(pds) > top_card(lhos | rhos)))
+      low_run += kWeights.towards_partners_winner;
     // No trump: a suit partner is void in gives partner a discard, not a trick (DDS's no-trump
     // lead weights mark it down the same way).
-    if (!has_trump && !pds) score += kWeights.partner_void_nt;
+    if (!has_trump && !pds) base += kWeights.partner_void_nt;
     // The size of the proof, not only the chance of success: once a lead works, the search
     // still has to try every reply of the opponents to it, and each distinct reply opens its
     // own subtree. An opponent following suit chooses among its cards of the suit; one that is
@@ -189,17 +196,28 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     // seeds 3 and 5 (held out) and 2024 (the benchmark's seed, not held out). In a trump contract,
     // side suits our side is long in still come first (set-up tricks; a void opponent there mostly
     // ruffs, scored above), and trump leads are weighed by the opponents' trump holdings.
-    const int tricks = popcount(me);
     const int opp_choices =
         (lhos ? popcount(lhos) : tricks + 1) + (rhos ? popcount(rhos) : tricks + 1);
     if (!has_trump)
-      score += kWeights.nt_opponent_choice * opp_choices;
+      base += kWeights.nt_opponent_choice * opp_choices;
     else if (s != strain)
-      score += kWeights.side_suit_length * (popcount(mine) + popcount(pds)) +
-               kWeights.side_opponent_choice * opp_choices;
+      base += kWeights.side_suit_length * (popcount(mine) + popcount(pds)) +
+              kWeights.side_opponent_choice * opp_choices;
     else
-      score += kWeights.trump_opponent_choice * opp_choices;
-    m.score = score;
+      base += kWeights.trump_opponent_choice * opp_choices;
+    // The suit's moves: each adds the terms of the runs it is.
+    for (; i < list.size; ++i) {
+      Move& m = list.moves[static_cast<std::size_t>(i)];
+      if (isuit(m.card) != s) break;
+      const bool is_top = (m.seq & our_top) != 0;
+      const bool is_low = (m.seq & our_bottom) != 0;
+      int score = base + popcount(m.seq);
+      if (is_top) score += top_run;
+      if (is_low) score += is_top ? low_run : low_run + low_not_top;
+      if (!is_top && !is_low) score += kWeights.middle_of_holding;
+      if (m.seq & knock_out) score += kWeights.knock_out_master;
+      m.score = score;
+    }
   }
 }
 
