@@ -653,12 +653,16 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   const int lead_suit = isuit(f.cards[0]);
   const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
   const std::uint64_t follow = hand & suit_bits(lead_suit);
+  const std::uint64_t playable = follow ? follow : hand;
+  const std::uint64_t others = others_of<Ablate>(f.all, hand);
+  // A choice only where the playable cards are more than one run; only then is there a killer.
+  const bool choice = run_of(playable, others, bottom_card(playable)) != playable;
   const OrderContext ctx{hands_.data(), f.all,     strain<Trumps>(), seat,
                          pos,           lead_suit, win_card,         win_seat};
   // The killer slot is a likely cache miss (about a quarter of this function's time was spent
-  // waiting for it): start loading it before the bound and the move generation.
-  const std::uint64_t kkey0 = killer_key(ctx, follow != 0);
-  if (on<Ablate>(&SearchTechniques::killer_moves)) killers_.prefetch(kkey0);
+  // waiting for it): start loading it before the bound.
+  const std::uint64_t kkey = choice ? killer_key(ctx, follow != 0) : 0;
+  if (choice && on<Ablate>(&SearchTechniques::killer_moves)) killers_.prefetch(kkey);
   if (pos == 1 && on<Ablate>(&SearchTechniques::second_hand_bound)) {
     // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
     // the cut that the side not on lead otherwise lacks at the lead node above.
@@ -676,15 +680,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
       }
     }
   }
-  const std::uint64_t playable = follow ? follow : hand;
-  const std::uint64_t others = others_of<Ablate>(f.all, hand);
-  std::uint64_t kkey = 0;
-  int killer = -1;
-  const bool choice = run_of(playable, others, bottom_card(playable)) != playable;
-  if (choice && on<Ablate>(&SearchTechniques::killer_moves)) {
-    kkey = kkey0;
-    killer = killers_.lookup(kkey);
-  }
+  const int killer =
+      choice && on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
 
   // Plays c and searches on; returns the child's bound (NS tricks from this trick's start).
   const auto play = [&](int c, std::uint64_t& crel) {
