@@ -13,6 +13,10 @@
 #include <sys/mman.h>
 #endif
 
+#if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
+#include <immintrin.h>
+#endif
+
 namespace redouble::detail {
 
 namespace {
@@ -150,19 +154,49 @@ void TranspositionTable::store(std::uint64_t shape, std::uint8_t key, const Patt
   // More than 56 chains for one shape: drop the bound (sound, merely forgotten).
 }
 
+namespace {
+
+/// How a stored pattern q relates to a new one p: the same pattern, one that generalises it
+/// (q's top cards are a top part of p's, held by the same seats), or neither.
+enum class Relation { kNone, kSame, kGeneral };
+
+inline Relation relation(const Pattern& q, const Pattern& p) noexcept {
+#if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
+  // The four suits at once, as search.cpp's matches: q generalises p where no suit fixes more
+  // cards in q than in p and the owners agree on q's top cards (top_mask(k) is the complement
+  // of all ones shifted down 2k).
+  const __m128i qt = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q.top));
+  const __m128i pt = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p.top));
+  const __m128i x = _mm_xor_si128(qt, pt);
+  if (_mm_testz_si128(x, x)) return Relation::kSame;
+  const __m128i count = _mm_set1_epi32(static_cast<int>(kTopCount));
+  const __m128i qk = _mm_and_si128(qt, count);
+  const __m128i more = _mm_cmpgt_epi32(qk, _mm_and_si128(pt, count));
+  const __m128i below = _mm_srlv_epi32(_mm_set1_epi32(-1), _mm_slli_epi32(qk, 1));
+  const __m128i bad = _mm_or_si128(more, _mm_andnot_si128(below, x));
+  return _mm_testz_si128(bad, bad) ? Relation::kGeneral : Relation::kNone;
+#else
+  if (std::memcmp(q.top, p.top, sizeof q.top) == 0) return Relation::kSame;
+  return generalizes(q, p) ? Relation::kGeneral : Relation::kNone;
+#endif
+}
+
+}  // namespace
+
 void TranspositionTable::insert(std::uint32_t* head, const Pattern& p) noexcept {
   for (std::uint32_t c = *head; c; c = chunks_[c].next) {
     PatternChunk& chunk = chunks_[c];
     for (std::uint32_t j = 0; j < chunk.count; ++j) {
       Pattern& q = chunk.patterns[j];
-      if (std::memcmp(q.top, p.top, sizeof q.top) == 0) {
+      const Relation rel = relation(q, p);
+      if (rel == Relation::kSame) {
         // Same pattern: both bounds hold for every position it matches, so does their
         // intersection.
         q.lower = std::max(q.lower, p.lower);
         q.upper = std::min(q.upper, p.upper);
         return;
       }
-      if (generalizes(q, p)) {
+      if (rel == Relation::kGeneral) {
         insert(&q.child, p);
         return;
       }
