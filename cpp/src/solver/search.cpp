@@ -655,8 +655,10 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   const std::uint64_t playable = follow ? follow : hand;
   const std::uint64_t others = others_of<Ablate>(f.all, hand);
-  // A choice only where the playable cards are more than one run; only then is there a killer.
-  const bool choice = run_of(playable, others, bottom_card(playable)) != playable;
+  // A choice only where the playable cards are more than one run (a card out, or a suit's
+  // end, lies between the lowest and the highest); only then is there a killer.
+  const bool choice =
+      ((others | kSentinels) & (ibit(top_card(playable)) - (playable & (~playable + 1)))) != 0;
   const OrderContext ctx{hands_.data(), f.all,     strain<Trumps>(), seat,
                          pos,           lead_suit, win_card,         win_seat};
   // The killer slot is a likely cache miss (about a quarter of this function's time was spent
