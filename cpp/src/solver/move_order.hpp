@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "canonical.hpp"
@@ -51,8 +52,9 @@ inline std::uint64_t run_of(std::uint64_t playable, std::uint64_t others, int ca
   const std::uint64_t stops = others | kSentinels;
   const std::uint64_t above = stops & ~((b << 1) - 1);
   const std::uint64_t next = above & (~above + 1);  // never 0: bit 61 is a sentinel
-  const std::uint64_t below = stops & (b - 1);
-  const std::uint64_t from = below ? ibit(top_card(below)) << 1 : 1;
+  // The run starts just above the highest stop below the card (bit 0 if none: countl_zero(0)
+  // is 64), computed without a branch.
+  const std::uint64_t from = std::uint64_t{1} << (64 - std::countl_zero(stops & (b - 1)));
   return playable & (next - from);
 }
 
