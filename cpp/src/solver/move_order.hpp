@@ -58,6 +58,13 @@ inline std::uint64_t run_of(std::uint64_t playable, std::uint64_t others, int ca
   return playable & (next - from);
 }
 
+/// Are `playable`'s cards (non-empty) more than one run (as generate_runs splits them)? Yes
+/// exactly when a stop, a card of `others` or a suit's sentinel, lies between the lowest and the
+/// highest of them: one mask test, where a node has a choice to make (and a killer to look up).
+inline bool has_choice(std::uint64_t playable, std::uint64_t others) noexcept {
+  return ((others | kSentinels) & (ibit(top_card(playable)) - (playable & (~playable + 1)))) != 0;
+}
+
 /// What the ordering heuristics look at.
 struct OrderContext {
   const std::uint64_t* hands;  ///< the four hands now

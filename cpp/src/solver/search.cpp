@@ -459,16 +459,28 @@ void Engine::promote_probed_leads(int tk, int need, MoveList& list) noexcept {
       const int seat = (leader + pos) & 3;
       const std::uint64_t hand = hands_[static_cast<std::size_t>(seat)];
       const std::uint64_t follow = hand & suit_bits(lead_suit);
-      MoveList replies;
-      generate_runs(follow ? follow : hand, others_of<Ablate>(f.all, hand), replies);
-      if (replies.size > 1 && on<Ablate>(&SearchTechniques::move_ordering)) {
+      const std::uint64_t playable = follow ? follow : hand;
+      const std::uint64_t others = others_of<Ablate>(f.all, hand);
+      // The lowest run, the first that generate_runs lists; with a choice (more than one run),
+      // the killer's move if the follower holds it (it would be promoted to the front of the
+      // ordered list), else the ordering's first: moves generated and ordered only then.
+      int c = bottom_card(playable);
+      if (has_choice(playable, others) && on<Ablate>(&SearchTechniques::move_ordering)) {
         const OrderContext ctx{
             hands_.data(), f.all, strain<Trumps>(), seat, pos, lead_suit, wc, ws};
-        order_moves(ctx, replies);
-        if (on<Ablate>(&SearchTechniques::killer_moves))
-          promote(replies, killers_.lookup(killer_key(ctx, follow != 0)));
+        const int killer = on<Ablate>(&SearchTechniques::killer_moves)
+                               ? killers_.lookup(killer_key(ctx, follow != 0))
+                               : -1;
+        const std::uint64_t krun = killer >= 0 ? run_of(playable, others, killer) : 0;
+        if (krun) {
+          c = bottom_card(krun);
+        } else {
+          MoveList replies;
+          generate_runs(playable, others, replies);
+          order_moves(ctx, replies);
+          c = replies.moves[0].card;
+        }
       }
-      const int c = replies.moves[0].card;
       played[static_cast<std::size_t>(pos)] = c;
       f.cards[static_cast<std::size_t>(pos)] = c;
       hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
@@ -655,10 +667,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   const std::uint64_t follow = hand & suit_bits(lead_suit);
   const std::uint64_t playable = follow ? follow : hand;
   const std::uint64_t others = others_of<Ablate>(f.all, hand);
-  // A choice only where the playable cards are more than one run (a card out, or a suit's
-  // end, lies between the lowest and the highest); only then is there a killer.
-  const bool choice =
-      ((others | kSentinels) & (ibit(top_card(playable)) - (playable & (~playable + 1)))) != 0;
+  // A choice only where the playable cards are more than one run; only then is there a killer.
+  const bool choice = has_choice(playable, others);
   const OrderContext ctx{hands_.data(), f.all,     strain<Trumps>(), seat,
                          pos,           lead_suit, win_card,         win_seat};
   // The killer slot is a likely cache miss (about a quarter of this function's time was spent
