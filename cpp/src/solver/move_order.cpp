@@ -76,10 +76,10 @@ void score_leads(const OrderContext& ctx, MoveList& list) noexcept {
     const std::uint64_t second = rest ? ibit(top_card(rest)) : 0;  // its second card (0: none)
     const std::uint64_t our_top = ibit(top_card(mine));
     const std::uint64_t our_bottom = ibit(bottom_card(mine));
-    int base = 0;         // every lead of the suit
-    int top_run = 0;      // a lead from our top run
-    int low_run = 0;      // a lead from our lowest run
-    int low_not_top = 0;  // a lead from our lowest run that is not also our top run
+    int base = 0;                 // every lead of the suit
+    int top_run = 0;              // a lead from our top run
+    int low_run = 0;              // a lead from our lowest run
+    int low_not_top = 0;          // a lead from our lowest run that is not also our top run
     std::uint64_t knock_out = 0;  // a lead from the run holding this card
     if (has_trump && s != strain && ((!lhos && (lho & tmask)) || (!rhos && (rho & tmask)))) {
       base += kWeights.opponent_ruffs;
