@@ -118,14 +118,8 @@ inline unsigned chains_agreeing(const std::uint16_t* tags, unsigned owners) noex
 /// exits mispredicted).
 inline bool matches(const Pattern& e, const std::uint32_t* aligned) noexcept {
 #if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
-  // The four suits at once: AVX2 shifts each lane by its own count, so the masks come from
-  // the four k's in one instruction (top_mask(k) is the complement of the ones shifted down 2k).
-  const __m128i top = _mm_loadu_si128(reinterpret_cast<const __m128i*>(e.top));
-  const __m128i pos = _mm_loadu_si128(reinterpret_cast<const __m128i*>(aligned));
-  const __m128i twice_k =
-      _mm_slli_epi32(_mm_and_si128(top, _mm_set1_epi32(static_cast<int>(kTopCount))), 1);
-  const __m128i below = _mm_srlv_epi32(_mm_set1_epi32(-1), twice_k);
-  const __m128i diff = _mm_andnot_si128(below, _mm_xor_si128(top, pos));
+  const __m128i diff = top_cards_diff(_mm_loadu_si128(reinterpret_cast<const __m128i*>(e.top)),
+                                      _mm_loadu_si128(reinterpret_cast<const __m128i*>(aligned)));
   return _mm_testz_si128(diff, diff) != 0;
 #else
   std::uint32_t diff = 0;

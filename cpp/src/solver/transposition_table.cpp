@@ -162,18 +162,15 @@ enum class Relation { kNone, kSame, kGeneral };
 
 inline Relation relation(const Pattern& q, const Pattern& p) noexcept {
 #if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
-  // The four suits at once, as search.cpp's matches: q generalises p where no suit fixes more
-  // cards in q than in p and the owners agree on q's top cards (top_mask(k) is the complement
-  // of all ones shifted down 2k).
+  // The four suits at once: q generalises p where no suit fixes more cards in q than in p and
+  // the owners agree on q's top cards.
   const __m128i qt = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q.top));
   const __m128i pt = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p.top));
   const __m128i x = _mm_xor_si128(qt, pt);
   if (_mm_testz_si128(x, x)) return Relation::kSame;
   const __m128i count = _mm_set1_epi32(static_cast<int>(kTopCount));
-  const __m128i qk = _mm_and_si128(qt, count);
-  const __m128i more = _mm_cmpgt_epi32(qk, _mm_and_si128(pt, count));
-  const __m128i below = _mm_srlv_epi32(_mm_set1_epi32(-1), _mm_slli_epi32(qk, 1));
-  const __m128i bad = _mm_or_si128(more, _mm_andnot_si128(below, x));
+  const __m128i more = _mm_cmpgt_epi32(_mm_and_si128(qt, count), _mm_and_si128(pt, count));
+  const __m128i bad = _mm_or_si128(more, top_cards_diff(qt, pt));
   return _mm_testz_si128(bad, bad) ? Relation::kGeneral : Relation::kNone;
 #else
   if (std::memcmp(q.top, p.top, sizeof q.top) == 0) return Relation::kSame;

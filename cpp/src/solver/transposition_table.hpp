@@ -11,6 +11,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
+#include <immintrin.h>
+#endif
+
 namespace redouble::detail {
 
 /// Bits of Pattern::top holding k, the number of top cards the pattern fixes in the suit.
@@ -46,6 +50,20 @@ inline bool generalizes(const Pattern& g, const Pattern& n) noexcept {
   }
   return true;
 }
+
+#if defined(__AVX2__) || defined(REDOUBLE_KERNEL_AVX2)
+/// The four suits at once: the bits in which `other`'s codes differ from `top`'s among top's
+/// top cards (each suit's k highest cards out, k in the code's low bits); all zero where they
+/// agree. AVX2 shifts each lane by its own count, so the four masks come from the four k's in
+/// one instruction (top_mask(k) is the complement of the ones shifted down 2k). The table's
+/// probe (a pattern against a position) and its insertion (a pattern against another) use it.
+inline __m128i top_cards_diff(__m128i top, __m128i other) noexcept {
+  const __m128i twice_k =
+      _mm_slli_epi32(_mm_and_si128(top, _mm_set1_epi32(static_cast<int>(kTopCount))), 1);
+  const __m128i below = _mm_srlv_epi32(_mm_set1_epi32(-1), twice_k);
+  return _mm_andnot_si128(below, _mm_xor_si128(top, other));
+}
+#endif
 
 /// Patterns live in chains of chunks (two cache lines each): one chain per shape, and below
 /// each pattern a chain of the more specific patterns it generalises (bridge-solver's pattern
