@@ -686,9 +686,6 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
       }
     }
   }
-  const int killer =
-      choice && on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
-
   // Plays c and searches on; returns the child's bound (NS tricks from this trick's start).
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
@@ -709,6 +706,23 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     hands_[static_cast<std::size_t>(seat)] ^= ibit(c);
     return v;
   };
+  if (!choice) {
+    // A forced play (a third of the follow nodes): what try_moves does with a one-move list,
+    // without the list and the loop. The same cut-offs and rel: a run that fails is wholly
+    // relevant if the child's rel touches it. Callgrind: -1.3% to -1.9% instructions on the
+    // four lists, node counts unchanged.
+    std::uint64_t crel = 0;
+    const int v = play(bottom_card(playable), crel);
+    if ((v >= need) == ((seat & 1) == 0)) {
+      ++stats_->cutoffs;
+      rel = crel;
+    } else {
+      rel = (crel & playable) ? crel | playable : crel;
+    }
+    return v;
+  }
+  const int killer = on<Ablate>(&SearchTechniques::killer_moves) ? killers_.lookup(kkey) : -1;
+
   // Lazy ordering (bridge-solver's): the killer's move is tried before the others are scored,
   // and most nodes cut off on it, so most never pay for the ordering.
   // The killer's move is taken without generating the others (run_of), which wait until it
@@ -729,7 +743,7 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     return OrderContext{hands_.data(), f.all,     strain<Trumps>(), seat,
                         pos,           lead_suit, win_card,         win_seat};
   };
-  return try_moves<Ablate, Trumps>(list, make_ctx, first, later, others, true, killer, kkey, choice,
+  return try_moves<Ablate, Trumps>(list, make_ctx, first, later, others, true, killer, kkey, true,
                                    need, (seat & 1) == 0, popcount(hand), play, rel);
 }
 
