@@ -262,7 +262,14 @@ int Engine::solve_ns(int guess, SolveStats& stats) {
 template <bool Ablate, bool Trumps>
 int Engine::root_search(int need, std::uint64_t& rel) {
   if (root_pos_ == 0) return lead_node<Ablate, Trumps>(0, need, rel);
-  return follow_node<Ablate, Trumps>(0, root_pos_, need, root_win_card_, root_win_seat_, rel);
+  switch (root_pos_) {
+    case 1:
+      return follow_node<Ablate, Trumps, 1>(0, need, root_win_card_, root_win_seat_, rel);
+    case 2:
+      return follow_node<Ablate, Trumps, 2>(0, need, root_win_card_, root_win_seat_, rel);
+    default:
+      return follow_node<Ablate, Trumps, 3>(0, need, root_win_card_, root_win_seat_, rel);
+  }
 }
 
 void Engine::derive_frame(int tk) noexcept {
@@ -619,7 +626,7 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   const auto play = [&](int c, std::uint64_t& crel) {
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     f.cards[0] = c;
-    const int v = follow_node<Ablate, Trumps>(tk, 1, need, c, leader, crel);
+    const int v = follow_node<Ablate, Trumps, 1>(tk, need, c, leader, crel);
     hands_[static_cast<std::size_t>(leader)] ^= ibit(c);
     return v;
   };
@@ -651,8 +658,9 @@ int Engine::lead_node(int tk, int need, std::uint64_t& rel) {
   return result;
 }
 
-template <bool Ablate, bool Trumps>
-int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel) {
+template <bool Ablate, bool Trumps, int Pos>
+int Engine::follow_node(int tk, int need, int win_card, int win_seat, std::uint64_t& rel) {
+  constexpr int pos = Pos;
   TrickFrame& f = frames_[static_cast<std::size_t>(tk)];
   const int seat = (f.leader + pos) & 3;
   ++stats_->nodes;
@@ -669,20 +677,22 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
   // waiting for it): start loading it before the bound.
   const std::uint64_t kkey = choice ? killer_key(ctx, follow != 0) : 0;
   if (choice && on<Ablate>(&SearchTechniques::killer_moves)) killers_.prefetch(kkey);
-  if (pos == 1 && on<Ablate>(&SearchTechniques::second_hand_bound)) {
-    // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
-    // the cut that the side not on lead otherwise lacks at the lead node above.
-    std::uint64_t qrel = 0;
-    // As at the lead: with no trump left (in the frame's cards), no trump's rules.
-    const int bstrain = play_strain<Trumps>(f);
-    const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel,
-                                     (seat & 1) == 0 ? need : popcount(hand) - need + 1);
-    if (q > 0) {
-      const int r = popcount(hand);
-      if ((seat & 1) == 0 ? q >= need : r - q < need) {
-        ++stats_->quick_cutoffs;
-        rel = qrel;
-        return (seat & 1) == 0 ? q : r - q;
+  if constexpr (Pos == 1) {
+    if (on<Ablate>(&SearchTechniques::second_hand_bound)) {
+      // Second hand: the tricks its side is sure of (bounds.hpp) may already decide the target,
+      // the cut that the side not on lead otherwise lacks at the lead node above.
+      std::uint64_t qrel = 0;
+      // As at the lead: with no trump left (in the frame's cards), no trump's rules.
+      const int bstrain = play_strain<Trumps>(f);
+      const int q = second_hand_tricks(hands_.data(), f.all, seat, f.cards[0], bstrain, qrel,
+                                       (seat & 1) == 0 ? need : popcount(hand) - need + 1);
+      if (q > 0) {
+        const int r = popcount(hand);
+        if ((seat & 1) == 0 ? q >= need : r - q < need) {
+          ++stats_->quick_cutoffs;
+          rel = qrel;
+          return (seat & 1) == 0 ? q : r - q;
+        }
       }
     }
   }
@@ -694,8 +704,8 @@ int Engine::follow_node(int tk, int pos, int need, int win_card, int win_seat, s
     const int wc = wins ? c : win_card;
     const int ws = wins ? seat : win_seat;
     int v;
-    if (pos < 3) {
-      v = follow_node<Ablate, Trumps>(tk, pos + 1, need, wc, ws, crel);
+    if constexpr (Pos < 3) {
+      v = follow_node<Ablate, Trumps, Pos + 1>(tk, need, wc, ws, crel);
     } else {
       frames_[static_cast<std::size_t>(tk) + 1].leader = ws;
       const int won = (ws & 1) == 0 ? 1 : 0;

@@ -64,8 +64,10 @@ class Engine {
   int root_search(int need, std::uint64_t& rel);
   template <bool Ablate, bool Trumps>
   int lead_node(int tk, int need, std::uint64_t& rel);
-  template <bool Ablate, bool Trumps>
-  int follow_node(int tk, int pos, int need, int win_card, int win_seat, std::uint64_t& rel);
+  /// Compiled once per position in the trick (Pos 1..3: second, third, fourth hand), so that
+  /// each carries only its own tests (the second hand's bound, the trick's completion).
+  template <bool Ablate, bool Trumps, int Pos>
+  int follow_node(int tk, int need, int win_card, int win_seat, std::uint64_t& rel);
   int last_trick(const TrickFrame& f, std::uint64_t& rel) noexcept;
   /// How a lead node was decided without a search.
   enum class Bound { kNone, kQuick, kTable };
