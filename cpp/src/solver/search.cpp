@@ -64,6 +64,13 @@ inline std::uint64_t irrelevant_after(int c, std::uint64_t crel) noexcept {
   return c < b ? (ibit(b) - 1) & sb : 0;
 }
 
+/// The relevant cards a failed move passes up: its child's, and its whole run of equivalent
+/// cards if the child's touch the run (the run must stay one move wherever the answer is
+/// reused; see the header comment). Shared by try_moves and the forced follow.
+inline std::uint64_t failed_rel(std::uint64_t crel, std::uint64_t run) noexcept {
+  return (crel & run) ? crel | run : crel;
+}
+
 /// Moves the move containing `card` (if any) to the front, keeping the others in order.
 inline void promote(MoveList& list, int card) noexcept {
   if (card < 0) return;
@@ -536,11 +543,9 @@ int Engine::try_moves(MoveList& list, const MakeCtx& make_ctx, Move first, std::
   rel = 0;
   std::uint64_t skip = 0;
   int tried = 0;
-  // A failing move stands for its whole run of equivalent cards: if the answer after it
-  // depends on a card of the run, the run must stay one move wherever the answer is reused,
-  // so the whole run is relevant (see the header comment).
+  // A failing move stands for its whole run of equivalent cards (failed_rel).
   const auto failed = [&](const Move& m, std::uint64_t crel) {
-    rel |= (crel & m.seq) ? crel | m.seq : crel;
+    rel |= failed_rel(crel, m.seq);
     if (on<Ablate>(&SearchTechniques::skip_irrelevant)) skip |= irrelevant_after(m.card, crel);
   };
   if (first.card >= 0) {
@@ -727,7 +732,7 @@ int Engine::follow_node(int tk, int need, int win_card, int win_seat, std::uint6
       ++stats_->cutoffs;
       rel = crel;
     } else {
-      rel = (crel & playable) ? crel | playable : crel;
+      rel = failed_rel(crel, playable);
     }
     return v;
   }
