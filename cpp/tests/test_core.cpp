@@ -461,9 +461,12 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
             }
           } else {
             for (const bool dds_form : {true, false}) {
-              if (d::all_tricks_cap(ih.data(), all, shape, leader, dds_form, rel) < cards) {
-                check(want < cards, "need-every-trick cap, but all taken: " + where);
-                ++counted[2];
+              for (const bool guards : {true, false}) {
+                if (d::all_tricks_cap(ih.data(), all, shape, leader, dds_form, guards, rel) <
+                    cards) {
+                  check(want < cards, "need-every-trick cap, but all taken: " + where);
+                  ++counted[2];
+                }
               }
             }
           }
@@ -503,6 +506,76 @@ int test_bounds_direct(int per_size, std::uint64_t seed) {
   return checked;
 }
 
+/// The "need every trick" bound's guards (bounds.hpp's all_tricks_cap) against the memo oracle, on
+/// endings built to have them: in each suit the side on lead (the leader's side, chosen per
+/// ending) gets one to three of the highest cards, the next card goes to a defender, and the rest
+/// of the suit leans towards that defender and the side's hands (length behind the guard, length
+/// to cash), so that guards, finesses against them and squeezes are all common. Endings are
+/// dealt until `wanted` positions (ending and leader) have the cap (either form) below the tricks
+/// left with the guards and not without them; at each the oracle must find that the side on lead
+/// cannot take them all. Returns the positions checked.
+int test_guarded_endings(int wanted, std::uint64_t seed) {
+  namespace d = redouble::detail;
+  redouble::Rng rng(seed);
+  int decided = 0;  // positions the guards alone bring below the tricks left, each checked
+  int dealt = 0;
+  for (; decided < wanted && dealt < 400 * wanted; ++dealt) {
+    const int cards = 3 + static_cast<int>(rng.below(4));  // 3 to 6 cards a hand
+    std::vector<int> pick = random_cards(rng, 4 * cards);
+    std::sort(pick.begin(), pick.end(), std::greater<>());  // suit by suit, highest first
+    const int side = static_cast<int>(rng.below(2));        // 0: North-South on lead
+    EndingDealer dealer{cards};
+    int order = 0;
+    int run = 1;
+    int guard = 1;
+    for (std::size_t k = 0; k < pick.size(); ++k) {
+      const int c = pick[k];
+      if (k == 0 || pick[k - 1] / 13 != c / 13) {
+        order = 0;
+        run = 1 + static_cast<int>(rng.below(3));
+        guard = side + 1 + 2 * static_cast<int>(rng.below(2));  // a defender's seat
+      } else {
+        ++order;
+      }
+      if (order < run) {
+        // The run: mostly in one hand, sometimes split (a finesse for the defenders to fear).
+        dealer.give(rng.below(4) == 0 ? side + 2 * static_cast<int>(rng.below(2)) : side, c);
+      } else if (order == run || rng.below(3) == 0) {
+        dealer.give(guard & 3, c);
+      } else if (rng.below(2) == 0) {
+        dealer.give(side + 2 * static_cast<int>(rng.below(2)), c);  // length for the side
+      } else {
+        dealer.give(static_cast<int>(rng.below(4)), c);
+      }
+    }
+    const redouble::Hands& hands = dealer.hands;
+    std::array<std::uint64_t, 4> ih{};
+    for (std::size_t seat = 0; seat < 4; ++seat) ih[seat] = d::to_internal(hands[seat]);
+    const std::uint64_t all = ih[0] | ih[1] | ih[2] | ih[3];
+    const std::uint64_t shape = d::shape_of(ih.data());
+    MemoOracle oracle(redouble::kNoTrump);
+    for (int leader = 0; leader < 4; ++leader) {
+      std::uint64_t rel = 0;
+      bool guards_alone = false;
+      for (const bool dds_form : {true, false}) {
+        const int with = d::all_tricks_cap(ih.data(), all, shape, leader, dds_form, true, rel);
+        const int without = d::all_tricks_cap(ih.data(), all, shape, leader, dds_form, false, rel);
+        check(with <= without, "the guards raised the cap: " + redouble::format_pbn_deal(hands));
+        if (with < cards && without >= cards) guards_alone = true;
+      }
+      if (!guards_alone) continue;
+      std::array<std::uint64_t, 4> h = hands;
+      check(oracle.value(h, leader) < cards,
+            "need-every-trick cap with guards, but all taken: " + redouble::format_pbn_deal(hands) +
+                " leader " + std::to_string(leader));
+      ++decided;
+    }
+  }
+  check(decided >= wanted, "too few endings in which the guards decide");
+  std::printf("guarded endings: %d dealt, %d decided by the guards alone\n", dealt, decided);
+  return decided;
+}
+
 /// The "need every trick" bound (SearchTechniques::later_tricks) against the memo oracle: random
 /// endings of 3 to 7 cards a hand, every strain and every leader, half of them with the top
 /// cards given mostly to one side so that the question "all the tricks?" is asked often. The
@@ -517,6 +590,9 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   redouble::Solver on(redouble::SolverOptions{std::size_t{4} << 20, {}});
   redouble::Solver off(redouble::SolverOptions{std::size_t{4} << 20, without});
   redouble::Solver first(redouble::SolverOptions{std::size_t{4} << 20, two});
+  redouble::SearchTechniques unguarded_techniques;  // the bound without its guards
+  unguarded_techniques.later_tricks_guards = false;
+  redouble::Solver unguarded(redouble::SolverOptions{std::size_t{4} << 20, unguarded_techniques});
   int checked = 0;
   for (int cards = 3; cards <= 7; ++cards) {
     for (int i = 0; i < per_size; ++i) {
@@ -549,6 +625,7 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
           check(on.solve(p) == want, "later tricks on: " + where);
           check(off.solve(p) == want, "later tricks off: " + where);
           check(first.solve(p) == want, "later tricks, first form: " + where);
+          check(unguarded.solve(p) == want, "later tricks without guards: " + where);
           ++checked;
         }
       }
@@ -556,6 +633,7 @@ int test_later_tricks(int per_size, std::uint64_t seed) {
   }
   check(on.stats().nodes != off.stats().nodes, "the later-tricks bound changed no search");
   check(on.stats().nodes != first.stats().nodes, "the bound's DDS form changed no search");
+  check(on.stats().nodes != unguarded.stats().nodes, "the bound's guards changed no search");
   std::printf("later tricks: nodes with the bound %llu, its first form %llu, without %llu\n",
               static_cast<unsigned long long>(on.stats().nodes),
               static_cast<unsigned long long>(first.stats().nodes),
@@ -1017,7 +1095,8 @@ int main(int argc, char** argv) {
   for (bool T::*member :
        {&T::transposition_table, &T::quick_tricks, &T::second_hand_bound, &T::lead_lookahead,
         &T::move_ordering, &T::killer_moves, &T::equivalent_cards, &T::skip_irrelevant, &T::guess,
-        &T::later_tricks, &T::later_tricks_dds, &T::guarded_trump, &T::trumpless_as_notrump}) {
+        &T::later_tricks, &T::later_tricks_dds, &T::later_tricks_guards, &T::guarded_trump,
+        &T::trumpless_as_notrump}) {
     T techniques;
     techniques.*member = false;
     ablated += test_endings(4, 60, 2000 + static_cast<std::uint64_t>(ablated), techniques);
@@ -1026,6 +1105,7 @@ int main(int argc, char** argv) {
   std::printf("bounds checked directly against the memo oracle: %d\n",
               test_bounds_direct(90, 9091));
   std::printf("later-tricks endings against the memo oracle: %d\n", test_later_tricks(40, 4242));
+  std::printf("guarded endings against the memo oracle: %d\n", test_guarded_endings(600, 2718));
   std::printf("split-honour endings against the memo oracle: %d\n", test_split_honours(60, 777));
   std::printf("guarded-trump endings against the memo oracle: %d\n", test_guarded_trump(60, 4711));
   std::printf("quick-trick caps checked against the count: %d\n", test_quick_tricks_cap(40, 515));

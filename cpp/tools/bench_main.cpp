@@ -51,6 +51,8 @@ Techniques (all on by default; each answer is the same with any of them off):
                    trump fails when the suits it tops are too short)
   --no-later-dds   that bound in its first form: up to two tricks in the defenders' suits,
                    not none (DDS's form)
+  --no-later-guards that bound without guards (a suit the side tops counts only its run
+                   where a defender keeps the next card guarded behind it)
   --no-guarded-trump no sure trick for the defenders' guarded second trump (the side on lead
                    holds the top trump; the defenders' second sits behind it, or faces it bare,
                    or is held with the third)
@@ -171,6 +173,7 @@ constexpr Switch kSwitches[] = {
     {"--no-guess", &redouble::SearchTechniques::guess},
     {"--no-later-tricks", &redouble::SearchTechniques::later_tricks},
     {"--no-later-dds", &redouble::SearchTechniques::later_tricks_dds},
+    {"--no-later-guards", &redouble::SearchTechniques::later_tricks_guards},
     {"--no-guarded-trump", &redouble::SearchTechniques::guarded_trump},
     {"--no-trumpless-nt", &redouble::SearchTechniques::trumpless_as_notrump},
 };

@@ -54,6 +54,10 @@ struct SearchTechniques {
   /// In that bound, the suits the defenders top hold no trick for the side on lead (DDS's form);
   /// off: at most two (the bound's first, weaker form).
   bool later_tricks_dds = true;
+  /// In that bound, a suit the side on lead tops counts only its run from the top where a
+  /// defender keeps the next card guarded behind the run (no finesse, and no squeeze with one
+  /// suit to keep; proved in cpp/src/solver/bounds.hpp). Off: the bound without it.
+  bool later_tricks_guards = true;
   /// In a trump contract whose top trump the side on lead holds, the defenders' second trump
   /// kept guarded (behind the top one, against it bare, or with the third beside it) is a sure
   /// trick for them (bridge-solver's slow trump tricks; proved in cpp/src/solver/bounds.hpp).

@@ -902,14 +902,47 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
 ///     So no trick is led in a T_D suit here either. (n = 1 leaves no trick after j.)
 ///  6. Hence no trick is led in a T_D suit, and r = (tricks led in T_L) <= sum over T_L of m_s.
 /// So if cap < r, τ wins the defenders a trick, and L cannot take every trick whatever it does.
+///
+/// Guards (`guards`; our extension of the bound, proved here; squeezes and finesses are what it
+/// must survive). A defender D *guards* a T_L suit s when the highest card of s that L's side
+/// does not hold, d, is D's, D holds more cards of s than w_s (the length of L's run in s: L's
+/// cards of s from the top down to d), and the whole run is in the hand H that D plays right
+/// after (D's right-hand opponent, one of L's hands). With at most two T_D suits, each defender
+/// holding no card of G may have one suit it guards (the one whose m_s - w_s is largest) count
+/// w_s instead of m_s: both defenders when G is empty, else only the one without its cards.
+/// Proof. D holds no card of G, so the first defender to discard one is the other, X, and steps
+/// 1-4 stand whatever D plays (with at most two T_D suits step 3 gives n <= 2: step 5 is not
+/// needed). Give D, for its counted suit s, this play in place of (a) and (b): (e) in a round of
+/// s, play d when it wins the trick, else a small card of s; (f) void in the suit led, discard a
+/// card of another suit if it has one, else its lowest card of s. Suppose L wins every trick;
+/// then L leads every trick (step 1). Let c be D's cards of s and u H's run cards not yet played.
+///  7. While D holds d, a round of s that L wins has a card of H's run in it: otherwise every
+///     card of L's side in it is below d (the run is all in H; if u = 0, H holds no card above
+///     d), D's partner's too (d is the defenders' highest), D plays after H, and by (e) d wins.
+///  8. D holds d until its last card, by induction over the tricks. While D holds a card of
+///     another suit it plays cards of s only in rounds of s (f), each of which (7) also takes one
+///     of H's run cards (and H may discard run cards): c - u never falls below its start, above 0
+///     (c > w_s = u), so D has a small card for each such round. From the first trick at which D
+///     holds only cards of s, c is the number of tricks left, and by (e) and (f) D plays its small
+///     cards first: d is its last card, played to the last trick.
+///  9. So every round of s that L wins takes a card of H's run: at most w_s tricks are led in s,
+///     and with step 6 (step 3's count in the first form), r <= the cap with w_s for m_s.
+/// Each counted guard's run and d join rel (with the top cards and the shape they fix the
+/// guard). Checked against the memo oracle on endings built to have guards (test_core.cpp's
+/// guarded_endings).
 /// rel receives the top card of every suit: the bound depends on who holds each suit's highest
 /// card, and otherwise only on lengths, which the shape fixes.
 inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
-                          int leader, bool dds_form, std::uint64_t& rel) noexcept {
+                          int leader, bool dds_form, bool guards, std::uint64_t& rel) noexcept {
   const std::uint64_t side = hands[leader] | hands[(leader + 2) & 3];
   const int pseat = (leader + 2) & 3;
+  const int lho = (leader + 1) & 3;
   int ours = 0;
   int theirs = 0;
+  int defender_suits = 0;       // T_D suits
+  unsigned holds_g = 0;         // bit k: defender k (0 the leader's left, 1 its right) holds G
+  std::array<int, 2> saving{};  // per defender: m_s - w_s of its best guarded suit
+  std::array<std::uint64_t, 2> guard_rel{};
   rel = 0;
   REDOUBLE_UNROLL_SUITS
   for (int s = 0; s < kNumSuits; ++s) {
@@ -918,12 +951,36 @@ inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::ui
     const std::uint64_t top = ibit(top_card(suit_all));
     rel |= top;
     const int m = std::max(shape_len(shape, leader, s), shape_len(shape, pseat, s));
-    if (side & top)
-      ours += m;
-    else
+    if (!(side & top)) {
       theirs += m;
+      ++defender_suits;
+      holds_g |= (hands[lho] & top) ? 1u : 2u;
+      continue;
+    }
+    ours += m;
+    const std::uint64_t def = suit_all & ~side;
+    if (!guards || !def) continue;
+    const std::uint64_t run = top_run(suit_all, side);
+    const int w = popcount(run);
+    const std::uint64_t d = ibit(top_card(def));
+    const int k = (hands[lho] & d) ? 0 : 1;
+    const int dseat = k == 0 ? lho : (leader + 3) & 3;
+    const auto ki = static_cast<std::size_t>(k);
+    if ((run & ~hands[(dseat + 3) & 3]) == 0 && popcount(hands[dseat] & suit_all) > w &&
+        m - w > saving[ki]) {
+      saving[ki] = m - w;
+      guard_rel[ki] = run | d;
+    }
   }
-  return dds_form ? ours : ours + std::min(theirs, 2);
+  const int cap = dds_form ? ours : ours + std::min(theirs, 2);
+  if (!guards || defender_suits > 2) return cap;
+  int saved = 0;
+  for (std::size_t k = 0; k < 2; ++k) {
+    if ((holds_g >> k) & 1u || saving[k] == 0) continue;
+    saved += saving[k];
+    rel |= guard_rel[k];
+  }
+  return cap - saved;
 }
 
 }  // namespace redouble::detail

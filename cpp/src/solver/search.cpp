@@ -404,7 +404,8 @@ Engine::Bound Engine::bound_at_lead(const TrickFrame& f, int r, int need, int& v
   if (lneed == r && on<Ablate>(&SearchTechniques::later_tricks) && bstrain == kNoTrump) {
     std::uint64_t lrel = 0;
     const bool dds_form = on<Ablate>(&SearchTechniques::later_tricks_dds);
-    if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, dds_form, lrel) < r) {
+    const bool guards = on<Ablate>(&SearchTechniques::later_tricks_guards);
+    if (all_tricks_cap(hands_.data(), f.all, f.shape, leader, dds_form, guards, lrel) < r) {
       rel = lrel;
       value = to_ns(r - 1);
       return Bound::kQuick;
