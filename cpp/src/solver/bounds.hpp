@@ -927,11 +927,11 @@ inline int sure_tricks_against(const std::uint64_t* hands, std::uint64_t all, st
 ///     cards first: d is its last card, played to the last trick.
 ///  9. So every round of s that L wins takes a card of H's run: at most w_s tricks are led in s,
 ///     and with step 6 (step 3's count in the first form), r <= the cap with w_s for m_s.
-/// Each counted guard's run and d join rel (with the top cards and the shape they fix the
-/// guard). Checked against the memo oracle on endings built to have guards (test_core.cpp's
-/// guarded_endings).
+/// Checked against the memo oracle on endings built to have guards (test_guarded_endings in
+/// cpp/tests/test_core.cpp).
 /// rel receives the top card of every suit: the bound depends on who holds each suit's highest
-/// card, and otherwise only on lengths, which the shape fixes.
+/// card, and otherwise only on lengths, which the shape fixes; with guards, also each counted
+/// guard's run and d (with the top cards and the shape they fix the guard).
 inline int all_tricks_cap(const std::uint64_t* hands, std::uint64_t all, std::uint64_t shape,
                           int leader, bool dds_form, bool guards, std::uint64_t& rel) noexcept {
   const std::uint64_t side = hands[leader] | hands[(leader + 2) & 3];
